@@ -1,0 +1,2 @@
+//! The ludoforge command line.
+fn main() {}

@@ -1,0 +1,151 @@
+//! Individuals (a genome with its evaluation) and population statistics.
+
+use std::hash::{Hash, Hasher};
+
+use serde::Serialize;
+
+use crate::goal::Goal;
+use crate::problem::Evaluation;
+
+/// A valid genome with its evaluation and its score under the run's goal.
+#[derive(Debug, Clone, Serialize)]
+pub struct Individual<G> {
+    /// The genome.
+    pub genome: G,
+    /// Its evaluation.
+    pub evaluation: Evaluation,
+    /// Its score under the goal (higher is better).
+    pub score: f64,
+}
+
+impl<G> Individual<G> {
+    /// Scores an evaluated genome under `goal`.
+    #[must_use]
+    pub fn new(genome: G, evaluation: Evaluation, goal: &Goal) -> Self {
+        let score = goal.score(evaluation.fitness);
+        Individual {
+            genome,
+            evaluation,
+            score,
+        }
+    }
+
+    /// The raw fitness.
+    #[must_use]
+    pub fn fitness(&self) -> f64 {
+        self.evaluation.fitness
+    }
+}
+
+/// Index of the best-scoring member (the first one on ties), or `None` if empty.
+#[must_use]
+pub fn best_index<G>(population: &[Individual<G>]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, member) in population.iter().enumerate() {
+        if best.is_none_or(|b| member.score > population[b].score) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+/// Summary statistics of a population at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PopulationStats {
+    /// Raw fitness of the best-scoring member.
+    pub best: f64,
+    /// Mean raw fitness.
+    pub mean: f64,
+    /// Raw fitness of the worst-scoring member.
+    pub worst: f64,
+    /// Fraction of members whose genomes are distinct (1 = all different).
+    pub diversity: f64,
+}
+
+impl PopulationStats {
+    /// Computes the statistics; O(n log n) in the population size.
+    ///
+    /// # Panics
+    /// Panics on an empty population.
+    #[must_use]
+    pub fn of<G: Hash>(population: &[Individual<G>]) -> Self {
+        assert!(!population.is_empty(), "statistics of an empty population");
+        let (mut best, mut worst) = (&population[0], &population[0]);
+        let mut sum = 0.0;
+        let mut fingerprints = Vec::with_capacity(population.len());
+        for member in population {
+            if member.score > best.score {
+                best = member;
+            }
+            if member.score < worst.score {
+                worst = member;
+            }
+            sum += member.fitness();
+            fingerprints.push(fingerprint(&member.genome));
+        }
+        fingerprints.sort_unstable();
+        fingerprints.dedup();
+        PopulationStats {
+            best: best.fitness(),
+            mean: sum / population.len() as f64,
+            worst: worst.fitness(),
+            diversity: fingerprints.len() as f64 / population.len() as f64,
+        }
+    }
+}
+
+/// A 64-bit fingerprint of a genome, stable across runs and platforms of the same build.
+#[must_use]
+pub fn fingerprint<G: Hash + ?Sized>(genome: &G) -> u64 {
+    let mut hasher = FnvHasher(0xcbf2_9ce4_8422_2325);
+    genome.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// FNV-1a: tiny, fast on short inputs, and with no random state (unlike std's default hasher).
+struct FnvHasher(u64);
+
+impl Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(genome: u32, fitness: f64) -> Individual<u32> {
+        Individual::new(genome, Evaluation::new(fitness), &Goal::Maximise)
+    }
+
+    #[test]
+    fn stats_by_hand() {
+        let population = [member(1, 2.0), member(2, 8.0), member(1, 2.0), member(3, 5.0)];
+        let stats = PopulationStats::of(&population);
+        assert_eq!(stats.best, 8.0);
+        assert_eq!(stats.worst, 2.0);
+        assert_eq!(stats.mean, 17.0 / 4.0);
+        assert_eq!(stats.diversity, 0.75);
+        assert_eq!(best_index(&population), Some(1));
+    }
+
+    #[test]
+    fn best_under_target_is_closest() {
+        let goal = Goal::target(5.0, 100.0);
+        let population: Vec<_> = [9.0, 4.0, 6.0, 1.0]
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| Individual::new(i, Evaluation::new(f), &goal))
+            .collect();
+        // 4.0 and 6.0 tie at distance 1: the first one wins.
+        assert_eq!(best_index(&population), Some(1));
+        assert_eq!(best_index::<u8>(&[]), None);
+    }
+}

@@ -1,0 +1,78 @@
+//! # ludoforge-evolve: the search engine
+//!
+//! Evolves genomes of any [`Problem`] under a [`Goal`] with a [`Strategy`], within a
+//! [`Budget`], reporting to [`Observer`]s. It knows no game and does no I/O.
+//!
+//! - A problem makes random genomes and evaluates them; evaluation may reject a genome as
+//!   invalid. Strategies ask for the variation capabilities they use ([`Mutate`], [`Crossover`]).
+//! - Strategies: [`SteadyState`] (Ashlock's steady-state tournament) and [`Generational`]
+//!   (tournament selection with elitism).
+//! - [`Run`] owns the loop: budget (matings, generations, evaluations, time), early stop when a
+//!   target is met, Ctrl-C, observers. It returns a [`Report`] with a [`StopReason`].
+//! - Determinism: every draw comes from a [`Stream`] derived from the master seed and
+//!   coordinates (see [`rng`]); results do not depend on the number of threads.
+//!
+//! ```
+//! use ludoforge_evolve::{Budget, Crossover, Goal, Mutate, Outcome, Problem, Run, SteadyState, Stream};
+//! use ludoforge_evolve::rng::below;
+//!
+//! /// Find a string of 20 bits with as many ones as possible.
+//! struct OneMax;
+//! impl Problem for OneMax {
+//!     type Genome = Vec<bool>;
+//!     fn random_genome(&self, rng: &mut Stream) -> Vec<bool> {
+//!         (0..20).map(|_| below(rng, 2) == 1).collect()
+//!     }
+//!     fn evaluate(&self, genome: &Vec<bool>) -> Outcome {
+//!         Outcome::fitness(genome.iter().filter(|&&bit| bit).count() as f64)
+//!     }
+//! }
+//! impl Mutate for OneMax {
+//!     fn mutate(&self, genome: &mut Vec<bool>, rng: &mut Stream) {
+//!         let i = below(rng, genome.len());
+//!         genome[i] = !genome[i];
+//!     }
+//! }
+//! impl Crossover for OneMax {
+//!     fn crossover(&self, a: &Vec<bool>, b: &Vec<bool>, rng: &mut Stream) -> (Vec<bool>, Vec<bool>) {
+//!         let cut = below(rng, a.len());
+//!         let mut c = a[..cut].to_vec(); c.extend_from_slice(&b[cut..]);
+//!         let mut d = b[..cut].to_vec(); d.extend_from_slice(&a[cut..]);
+//!         (c, d)
+//!     }
+//! }
+//!
+//! let report = Run::new(&OneMax, SteadyState::new(50))
+//!     .budget(Budget::matings(5_000))
+//!     .seed(1)
+//!     .execute()
+//!     .unwrap();
+//! assert_eq!(report.best.fitness(), 20.0);
+//! ```
+
+pub mod budget;
+pub mod error;
+pub mod generational;
+pub mod goal;
+pub mod individual;
+pub mod observer;
+pub mod problem;
+pub mod replicates;
+pub mod rng;
+pub mod run;
+pub mod state;
+pub mod steady_state;
+pub mod strategy;
+
+pub use budget::{Budget, Counters, StopReason};
+pub use error::EvolveError;
+pub use generational::Generational;
+pub use goal::Goal;
+pub use individual::{Individual, PopulationStats};
+pub use observer::{History, Observer, Snapshot};
+pub use problem::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection};
+pub use rng::Stream;
+pub use run::{Report, Run};
+pub use state::State;
+pub use steady_state::SteadyState;
+pub use strategy::{Step, Strategy};

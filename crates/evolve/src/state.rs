@@ -1,0 +1,103 @@
+//! The state of a run: the population, the best so far, and the counters.
+
+use rayon::prelude::*;
+
+use crate::budget::Counters;
+use crate::error::EvolveError;
+use crate::goal::Goal;
+use crate::individual::{Individual, best_index};
+use crate::problem::{Outcome, Problem};
+use crate::rng::{Stream, stream};
+
+/// Stream coordinate used for a strategy's sequential stream (distinct from any generation).
+const SEQUENTIAL: u64 = u64::MAX;
+
+/// Everything a strategy changes from one step to the next.
+#[derive(Debug, Clone)]
+pub struct State<G> {
+    /// The run's master seed.
+    pub seed: u64,
+    /// The goal individuals are scored under.
+    pub goal: Goal,
+    /// The current population.
+    pub population: Vec<Individual<G>>,
+    /// The best individual found so far in the run.
+    pub best: Individual<G>,
+    /// Work done so far.
+    pub counters: Counters,
+    /// The random stream for strategies that work sequentially.
+    pub rng: Stream,
+}
+
+impl<G: Clone> State<G> {
+    /// A state around an initial population.
+    ///
+    /// # Panics
+    /// Panics if `population` is empty.
+    #[must_use]
+    pub fn new(seed: u64, goal: Goal, population: Vec<Individual<G>>, counters: Counters) -> Self {
+        let best = population[best_index(&population).expect("an initial population")].clone();
+        State {
+            seed,
+            goal,
+            population,
+            best,
+            counters,
+            rng: stream(seed, SEQUENTIAL, 0),
+        }
+    }
+
+    /// Offers an individual as a new best; returns true if it is better than any before.
+    pub fn offer_best(&mut self, candidate: &Individual<G>) -> bool {
+        if candidate.score > self.best.score {
+            self.best = candidate.clone();
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Samples `size` valid genomes in parallel, individual `i` drawing from stream `(seed, 0, i)`
+/// until its genome is accepted (at most `max_attempts` tries), so the result does not depend
+/// on the number of threads.
+///
+/// # Errors
+/// [`EvolveError::NoValidGenome`] if some individual found no valid genome in time.
+pub fn initial_population<P: Problem>(
+    problem: &P,
+    goal: &Goal,
+    seed: u64,
+    size: usize,
+    max_attempts: u64,
+) -> Result<(Vec<Individual<P::Genome>>, Counters), EvolveError> {
+    let sampled: Vec<Result<(Individual<P::Genome>, u64), EvolveError>> = (0..size)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = stream(seed, 0, i as u64);
+            let mut last_reason = "no attempt made".into();
+            for attempt in 1..=max_attempts {
+                let genome = problem.random_genome(&mut rng);
+                match problem.evaluate(&genome) {
+                    Outcome::Evaluated(evaluation) => {
+                        return Ok((Individual::new(genome, evaluation, goal), attempt));
+                    }
+                    Outcome::Rejected(rejection) => last_reason = rejection.reason,
+                }
+            }
+            Err(EvolveError::NoValidGenome {
+                attempts: max_attempts,
+                last_reason,
+            })
+        })
+        .collect();
+    let mut population = Vec::with_capacity(size);
+    let mut counters = Counters::default();
+    for result in sampled {
+        let (individual, attempts) = result?;
+        counters.evaluations += attempts;
+        counters.rejections += attempts - 1;
+        population.push(individual);
+    }
+    Ok((population, counters))
+}

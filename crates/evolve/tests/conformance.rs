@@ -1,0 +1,268 @@
+//! The conformance suite every strategy must pass: same seed same result on any thread count,
+//! budgets respected, early stop on a met target, rejection handled, `Send + Sync`.
+
+use ludoforge_evolve::rng::below;
+use ludoforge_evolve::{
+    Budget, Crossover, EvolveError, Generational, Goal, History, Mutate, Outcome, Problem, Report,
+    Run, SteadyState, StopReason, Strategy, Stream,
+};
+
+/// Bit strings of length 24; fitness = number of ones. Genomes with the first bit set *and*
+/// the last bit clear are rejected, to exercise the validity path.
+struct OneMax;
+
+const BITS: usize = 24;
+
+impl Problem for OneMax {
+    type Genome = Vec<bool>;
+    fn random_genome(&self, rng: &mut Stream) -> Vec<bool> {
+        (0..BITS).map(|_| below(rng, 2) == 1).collect()
+    }
+    fn evaluate(&self, genome: &Vec<bool>) -> Outcome {
+        if genome[0] && !genome[BITS - 1] {
+            return Outcome::rejected("first bit set without last bit");
+        }
+        Outcome::fitness(genome.iter().filter(|&&bit| bit).count() as f64)
+    }
+}
+
+impl Mutate for OneMax {
+    fn mutate(&self, genome: &mut Vec<bool>, rng: &mut Stream) {
+        let i = below(rng, genome.len());
+        genome[i] = !genome[i];
+    }
+}
+
+impl Crossover for OneMax {
+    fn crossover(&self, a: &Vec<bool>, b: &Vec<bool>, rng: &mut Stream) -> (Vec<bool>, Vec<bool>) {
+        let cut = below(rng, a.len() + 1);
+        let mut c = a[..cut].to_vec();
+        c.extend_from_slice(&b[cut..]);
+        let mut d = b[..cut].to_vec();
+        d.extend_from_slice(&a[cut..]);
+        (c, d)
+    }
+}
+
+/// A problem whose every genome is invalid.
+struct Impossible;
+impl Problem for Impossible {
+    type Genome = u8;
+    fn random_genome(&self, _: &mut Stream) -> u8 {
+        0
+    }
+    fn evaluate(&self, _: &u8) -> Outcome {
+        Outcome::rejected("nothing is valid")
+    }
+}
+impl Mutate for Impossible {
+    fn mutate(&self, _: &mut u8, _: &mut Stream) {}
+}
+impl Crossover for Impossible {
+    fn crossover(&self, a: &u8, b: &u8, _: &mut Stream) -> (u8, u8) {
+        (*a, *b)
+    }
+}
+
+fn strategies() -> Vec<(&'static str, Box<dyn Fn() -> Box<dyn Strategy<OneMax>> + Sync + Send>)> {
+    vec![
+        (
+            "steady-state",
+            Box::new(|| Box::new(SteadyState::new(30).with_tournament(7))),
+        ),
+        (
+            "generational",
+            Box::new(|| Box::new(Generational::new(30).with_elite(2).with_tournament(3))),
+        ),
+    ]
+}
+
+/// Box<dyn Strategy> forwards to the strategy inside.
+struct Boxed(Box<dyn Strategy<OneMax>>);
+impl Strategy<OneMax> for Boxed {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn validate(&self) -> Result<(), EvolveError> {
+        self.0.validate()
+    }
+    fn init(
+        &mut self,
+        problem: &OneMax,
+        goal: Goal,
+        seed: u64,
+    ) -> Result<ludoforge_evolve::State<Vec<bool>>, EvolveError> {
+        self.0.init(problem, goal, seed)
+    }
+    fn step(
+        &mut self,
+        problem: &OneMax,
+        state: &mut ludoforge_evolve::State<Vec<bool>>,
+    ) -> ludoforge_evolve::Step {
+        self.0.step(problem, state)
+    }
+}
+
+fn run(strategy: Box<dyn Strategy<OneMax>>, budget: Budget, seed: u64) -> Report<Vec<bool>> {
+    Run::new(&OneMax, Boxed(strategy))
+        .budget(budget)
+        .seed(seed)
+        .execute()
+        .expect("a valid run")
+}
+
+fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
+#[test]
+fn same_seed_same_result_on_any_thread_count() {
+    for (name, make) in strategies() {
+        let budget = Budget::generations(15);
+        let one = in_pool(1, || run(make(), budget, 11));
+        let four = in_pool(4, || run(make(), budget, 11));
+        assert_eq!(one.best.genome, four.best.genome, "{name}");
+        assert_eq!(one.counters, four.counters, "{name}");
+        let genomes = |r: &Report<Vec<bool>>| r.population.iter().map(|i| i.genome.clone()).collect::<Vec<_>>();
+        assert_eq!(genomes(&one), genomes(&four), "{name}");
+        let other = run(make(), budget, 12);
+        assert_ne!(genomes(&one), genomes(&other), "{name}: seeds 11 and 12 agree");
+    }
+}
+
+#[test]
+fn budgets_are_respected() {
+    for (name, make) in strategies() {
+        let report = run(make(), Budget::matings(100), 3);
+        assert_eq!(report.stop, StopReason::Matings, "{name}");
+        // A generational step breeds a whole generation, so it may pass the mark by one step.
+        assert!((100..100 + 30).contains(&report.counters.matings), "{name}: {:?}", report.counters);
+
+        let report = run(make(), Budget::generations(4), 3);
+        assert_eq!(report.stop, StopReason::Generations, "{name}");
+        assert_eq!(report.counters.generations, 4, "{name}");
+
+        let report = run(make(), Budget::default().with_evaluations(500), 3);
+        assert_eq!(report.stop, StopReason::Evaluations, "{name}");
+        assert!(report.counters.evaluations >= 500, "{name}");
+        assert!(report.counters.evaluations < 500 + 2 * 30 * 11, "{name}");
+    }
+    let report = run(
+        Box::new(SteadyState::new(30)),
+        Budget::default().with_time(std::time::Duration::from_millis(30)),
+        3,
+    );
+    assert_eq!(report.stop, StopReason::Time);
+}
+
+#[test]
+fn steady_state_counts_exactly() {
+    let report = run(Box::new(SteadyState::new(30)), Budget::matings(150), 5);
+    assert_eq!(report.counters.matings, 150);
+    // 150 matings with a population of 30: one generation per 15 matings.
+    assert_eq!(report.counters.generations, 10);
+    // Initial sampling plus two children a mating.
+    assert!(report.counters.evaluations >= 30 + 300);
+    assert_eq!(report.population.len(), 30);
+}
+
+#[test]
+fn evolution_improves_and_only_valid_genomes_survive() {
+    for (name, make) in strategies() {
+        let report = run(make(), Budget::generations(60), 21);
+        assert_eq!(report.best.fitness(), BITS as f64, "{name}");
+        for member in &report.population {
+            assert!(!(member.genome[0] && !member.genome[BITS - 1]), "{name}: invalid survivor");
+        }
+        assert!(report.counters.rejections > 0, "{name}: the rejection path was not exercised");
+    }
+}
+
+#[test]
+fn target_stops_early_and_is_hit() {
+    for (name, make) in strategies() {
+        let report = Run::new(&OneMax, Boxed(make()))
+            .goal(Goal::target(15.0, 100.0))
+            .budget(Budget::generations(1_000))
+            .stop_when_met(true)
+            .seed(8)
+            .execute()
+            .unwrap();
+        assert_eq!(report.stop, StopReason::TargetMet, "{name}");
+        assert_eq!(report.best.fitness(), 15.0, "{name}");
+        assert!(report.counters.generations < 1_000, "{name}");
+    }
+}
+
+#[test]
+fn minimise_goes_down() {
+    let report = Run::new(&OneMax, SteadyState::new(30))
+        .goal(Goal::Minimise)
+        .budget(Budget::matings(3_000))
+        .seed(2)
+        .execute()
+        .unwrap();
+    assert_eq!(report.best.fitness(), 0.0);
+}
+
+#[test]
+fn history_reports_every_generation() {
+    let mut history = History::default();
+    let report = Run::new(&OneMax, SteadyState::new(30))
+        .budget(Budget::matings(150))
+        .seed(4)
+        .observe(&mut history)
+        .execute()
+        .unwrap();
+    // Start, ten generations (the last one is also the finish).
+    assert_eq!(history.snapshots.len(), 11);
+    let bests: Vec<f64> = history.snapshots.iter().map(|s| s.best_ever).collect();
+    assert!(bests.windows(2).all(|w| w[0] <= w[1]), "best ever went down: {bests:?}");
+    let last = history.snapshots.last().unwrap();
+    assert_eq!(last.best_ever, report.best.fitness());
+    assert!(last.population.worst <= last.population.mean && last.population.mean <= last.population.best);
+    assert!((0.0..=1.0).contains(&last.population.diversity));
+}
+
+#[test]
+fn errors_name_the_problem() {
+    let unbounded = Run::new(&OneMax, SteadyState::new(30)).execute();
+    assert!(matches!(unbounded, Err(EvolveError::Unbounded)));
+    let small = Run::new(&OneMax, SteadyState::new(30).with_tournament(2))
+        .budget(Budget::matings(1))
+        .execute();
+    assert!(matches!(small, Err(EvolveError::InvalidSetting { name: "tournament", .. })));
+    let mut strategy = SteadyState::new(10);
+    strategy.max_initial_attempts = 50;
+    let impossible = Run::new(&Impossible, strategy).budget(Budget::matings(1)).execute();
+    match impossible {
+        Err(e @ EvolveError::NoValidGenome { .. }) => {
+            assert!(e.to_string().contains("nothing is valid"), "{e}");
+        }
+        other => panic!("expected NoValidGenome, got {:?}", other.map(|r| r.stop)),
+    }
+}
+
+#[test]
+fn cancel_flag_interrupts() {
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let report = Run::new(&OneMax, SteadyState::new(30))
+        .budget(Budget::matings(1_000_000))
+        .cancel_on(&flag)
+        .execute()
+        .unwrap();
+    assert_eq!(report.stop, StopReason::Interrupted);
+    assert_eq!(report.counters.matings, 0);
+}
+
+#[test]
+fn strategies_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<SteadyState>();
+    check::<Generational>();
+    check::<Report<Vec<bool>>>();
+}
