@@ -154,6 +154,29 @@ impl Board {
         self.square(index).to_string()
     }
 
+    /// Entrance and exit indices from optional square names; they default to a1 and the
+    /// opposite corner.
+    ///
+    /// # Errors
+    /// [`PuzzleError::BadSquare`] for a bad name, [`PuzzleError::SameEntranceExit`] if both
+    /// name one square.
+    pub fn ends(
+        &self,
+        entrance: Option<&str>,
+        exit: Option<&str>,
+    ) -> Result<(usize, usize), PuzzleError> {
+        let (first, last) = self.corners();
+        let entrance =
+            entrance.map_or(Ok(first), |s| self.parse_square(s).map(|q| self.index(q)))?;
+        let exit = exit.map_or(Ok(last), |s| self.parse_square(s).map(|q| self.index(q)))?;
+        if entrance == exit {
+            return Err(PuzzleError::SameEntranceExit {
+                square: self.name(entrance),
+            });
+        }
+        Ok((entrance, exit))
+    }
+
     /// The default entrance (a1) and exit (the opposite corner).
     #[must_use]
     pub fn corners(&self) -> (usize, usize) {

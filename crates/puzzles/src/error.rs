@@ -106,4 +106,13 @@ pub enum PuzzleError {
         /// What is allowed.
         expected: String,
     },
+    /// A puzzle file that cannot be read.
+    #[error("{why}")]
+    BadFile {
+        /// What is wrong, and where.
+        why: String,
+    },
+    /// The search could not be carried out.
+    #[error(transparent)]
+    Evolve(#[from] ludoforge_evolve::EvolveError),
 }

@@ -1,0 +1,313 @@
+//! Evolving puzzles: runs the engine on a specification and packages the best as a result.
+
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use ludoforge_evolve::replicates::replicates;
+use ludoforge_evolve::{
+    Crossover, Generational, Goal, Mutate, Observer, Report, Run, SteadyState, StopReason,
+};
+
+use crate::chess::{ChessMaze, ChessProblem};
+use crate::chromatic::{ChromaticMaze, ChromaticProblem};
+use crate::error::PuzzleError;
+use crate::format::{Puzzle, PuzzleFile};
+use crate::settings::{Params, PuzzleSpec, Settings, StrategyKind};
+use crate::solve::Measures;
+
+/// Name of this generator in result files.
+pub const GENERATOR: &str = "ludoforge puzzle";
+
+/// Whether a target was asked for and met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TargetReport {
+    /// The minimum number of moves asked for.
+    pub value: u32,
+    /// Whether the best puzzle needs exactly that many.
+    pub met: bool,
+}
+
+/// What the run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RunStats {
+    /// The strategy used.
+    pub strategy: StrategyKind,
+    /// Mating events.
+    pub matings: u64,
+    /// Generations.
+    pub generations: u64,
+    /// Evaluations, the initial population included.
+    pub evaluations: u64,
+    /// Evaluations rejected as unsolvable or illegal.
+    pub rejections: u64,
+    /// Why the run stopped.
+    pub stop: StopReason,
+}
+
+/// One generated puzzle: the JSON document written with `--out`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PuzzleResult {
+    /// Always [`GENERATOR`].
+    pub generator: &'static str,
+    /// The crate version that made it.
+    pub version: &'static str,
+    /// The seed that reproduces it.
+    pub seed: u64,
+    /// The puzzle.
+    pub puzzle: PuzzleFile,
+    /// Its minimum number of moves.
+    pub min_moves: u32,
+    /// One shortest solution, as square names, entrance first.
+    pub solution: Vec<String>,
+    /// Secondary measures.
+    pub measures: Measures,
+    /// The score under the goal (f* = C − |f − target| for a target, else the moves).
+    pub score: f64,
+    /// The target and whether it was met, if one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<TargetReport>,
+    /// The parameters that made it.
+    pub params: Params,
+    /// What the run did.
+    pub run: RunStats,
+}
+
+impl PuzzleResult {
+    /// The puzzle, rebuilt from its file form.
+    ///
+    /// # Panics
+    /// Never for a result made by this crate, whose puzzle is valid by construction.
+    #[must_use]
+    pub fn maze(&self) -> Puzzle {
+        Puzzle::from_file(&self.puzzle).expect("a generated puzzle is valid")
+    }
+}
+
+/// Checks settings that the engine does not know about.
+///
+/// # Errors
+/// [`PuzzleError::ImpossibleTarget`] for a target no puzzle of this size could need.
+pub fn check(spec: &PuzzleSpec, settings: &Settings) -> Result<(), PuzzleError> {
+    if let Some(target) = settings.target {
+        let max = spec.max_conceivable_moves();
+        if target == 0 || target as usize > max {
+            return Err(PuzzleError::ImpossibleTarget {
+                target,
+                squares: spec.board().len(),
+                max,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn goal(spec: &PuzzleSpec, settings: &Settings) -> Goal {
+    match settings.target {
+        // C = number of squares keeps f* positive: |f − target| < squares.
+        Some(target) => Goal::target(f64::from(target), spec.board().len() as f64),
+        None => Goal::Maximise,
+    }
+}
+
+fn run_problem<P: Mutate + Crossover>(
+    problem: &P,
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    observers: &mut [&mut dyn Observer],
+    cancel: Option<&AtomicBool>,
+) -> Result<Report<P::Genome>, PuzzleError> {
+    let goal = goal(spec, settings);
+    macro_rules! go {
+        ($strategy:expr) => {{
+            let mut run = Run::new(problem, $strategy)
+                .goal(goal)
+                .budget(settings.budget)
+                .seed(seed)
+                .stop_when_met(settings.target.is_some());
+            for observer in observers.iter_mut() {
+                run = run.observe(&mut **observer);
+            }
+            if let Some(flag) = cancel {
+                run = run.cancel_on(flag);
+            }
+            run.execute()?
+        }};
+    }
+    Ok(match settings.strategy {
+        StrategyKind::SteadyState => go!(SteadyState::new(settings.population)
+            .with_tournament(settings.tournament)
+            .with_max_mutations(settings.max_mutations)),
+        StrategyKind::Generational => go!(Generational::new(settings.population)
+            .with_tournament(settings.tournament)
+            .with_elite(settings.elite)
+            .with_max_mutations(settings.max_mutations)),
+    })
+}
+
+/// Evolves one puzzle.
+///
+/// ```
+/// use ludoforge_puzzles::generate::evolve;
+/// use ludoforge_puzzles::settings::{PuzzleSpec, Settings};
+/// use ludoforge_evolve::Budget;
+/// let spec = PuzzleSpec::chromatic(6, 6, None, None).unwrap();
+/// let settings = Settings { population: 100, budget: Budget::matings(2_000), target: Some(12), ..Settings::default() };
+/// let result = evolve(&spec, &settings, 5, &mut [], None).unwrap();
+/// assert_eq!(result.min_moves, 12);
+/// assert!(result.target.unwrap().met);
+/// assert_eq!(result.solution.len(), 13);
+/// ```
+///
+/// # Errors
+/// [`PuzzleError`] for impossible settings or when no valid initial puzzle can be found.
+pub fn evolve(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    observers: &mut [&mut dyn Observer],
+    cancel: Option<&AtomicBool>,
+) -> Result<PuzzleResult, PuzzleError> {
+    check(spec, settings)?;
+    let (puzzle, score, counters, stop) = match spec {
+        PuzzleSpec::Chess {
+            board,
+            agent,
+            entrance,
+            exit,
+            kinds,
+        } => {
+            let problem = ChessProblem::new(*board, *agent, *entrance, *exit, kinds.clone())?;
+            let report = run_problem(&problem, spec, settings, seed, observers, cancel)?;
+            let maze = ChessMaze::new(
+                *board,
+                *agent,
+                *entrance,
+                *exit,
+                problem.pieces(&report.best.genome),
+            )?;
+            (
+                Puzzle::Chess(maze),
+                report.best.score,
+                report.counters,
+                report.stop,
+            )
+        }
+        PuzzleSpec::Chromatic {
+            board,
+            entrance,
+            exit,
+        } => {
+            let problem = ChromaticProblem::new(*board, *entrance, *exit)?;
+            let report = run_problem(&problem, spec, settings, seed, observers, cancel)?;
+            let maze = ChromaticMaze::new(*board, report.best.genome.clone(), *entrance, *exit)?;
+            (
+                Puzzle::Chromatic(maze),
+                report.best.score,
+                report.counters,
+                report.stop,
+            )
+        }
+    };
+    let solution = puzzle.solve().expect("evolved puzzles are solvable");
+    let names = solution
+        .path
+        .iter()
+        .map(|&i| puzzle.board().name(i))
+        .collect();
+    Ok(PuzzleResult {
+        generator: GENERATOR,
+        version: env!("CARGO_PKG_VERSION"),
+        seed,
+        puzzle: puzzle.to_file(),
+        min_moves: solution.min_moves,
+        solution: names,
+        measures: solution.measures,
+        score,
+        target: settings.target.map(|value| TargetReport {
+            value,
+            met: solution.min_moves == value,
+        }),
+        params: Params::new(spec, settings),
+        run: RunStats {
+            strategy: settings.strategy,
+            matings: counters.matings,
+            generations: counters.generations,
+            evaluations: counters.evaluations,
+            rejections: counters.rejections,
+            stop,
+        },
+    })
+}
+
+/// Independent replicates and what they found together.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReplicateSet {
+    /// Always [`GENERATOR`].
+    pub generator: &'static str,
+    /// The crate version.
+    pub version: &'static str,
+    /// The master seed; replicate i has seed `replicates[i].seed`.
+    pub seed: u64,
+    /// Number of replicates.
+    pub count: usize,
+    /// Number of distinct puzzles among them.
+    pub distinct: usize,
+    /// Replicates that met the target, if one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_hits: Option<usize>,
+    /// The best replicate (highest score; the earliest on ties).
+    pub best: PuzzleResult,
+    /// Every replicate, in order.
+    pub replicates: Vec<PuzzleResult>,
+}
+
+/// Runs `count` independent replicates in parallel (results do not depend on thread count).
+/// `done` is called as each replicate finishes (from any thread).
+///
+/// # Errors
+/// The first replicate's error, in replicate order.
+pub fn evolve_replicates(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    count: usize,
+    cancel: Option<&AtomicBool>,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<ReplicateSet, PuzzleError> {
+    check(spec, settings)?;
+    let results = replicates(seed, count, |index, replicate_seed| {
+        let result = evolve(spec, settings, replicate_seed, &mut [], cancel);
+        done(index);
+        result
+    });
+    let results: Vec<PuzzleResult> = results.into_iter().collect::<Result<_, _>>()?;
+    let mut best = 0;
+    for (i, result) in results.iter().enumerate() {
+        if result.score > results[best].score {
+            best = i;
+        }
+    }
+    let mut puzzles: Vec<String> = results
+        .iter()
+        .map(|r| serde_json::to_string(&r.puzzle).expect("puzzles serialise"))
+        .collect();
+    puzzles.sort();
+    puzzles.dedup();
+    Ok(ReplicateSet {
+        generator: GENERATOR,
+        version: env!("CARGO_PKG_VERSION"),
+        seed,
+        count,
+        distinct: puzzles.len(),
+        target_hits: settings.target.map(|_| {
+            results
+                .iter()
+                .filter(|r| r.target.is_some_and(|t| t.met))
+                .count()
+        }),
+        best: results[best].clone(),
+        replicates: results,
+    })
+}
