@@ -147,9 +147,19 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         check_range("max_mutations", self.max_mutations, 1, 1_000_000)
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<P::Genome>, EvolveError> {
-        let (population, counters) =
-            initial_population(problem, &goal, seed, self.population, self.max_initial_attempts)?;
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+    ) -> Result<State<P::Genome>, EvolveError> {
+        let (population, counters) = initial_population(
+            problem,
+            &goal,
+            seed,
+            self.population,
+            self.max_initial_attempts,
+        )?;
         Ok(State::new(seed, goal, population, counters))
     }
 
@@ -157,7 +167,11 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         let generation = state.counters.generations;
         let mut order: Vec<usize> = (0..state.population.len()).collect();
         // Stable: equal scores keep population order.
-        order.sort_by(|&a, &b| state.population[b].score.total_cmp(&state.population[a].score));
+        order.sort_by(|&a, &b| {
+            state.population[b]
+                .score
+                .total_cmp(&state.population[a].score)
+        });
         let mut next: Vec<Individual<P::Genome>> = order[..self.elite]
             .iter()
             .map(|&i| state.population[i].clone())

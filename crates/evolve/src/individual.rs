@@ -127,7 +127,12 @@ mod tests {
 
     #[test]
     fn stats_by_hand() {
-        let population = [member(1, 2.0), member(2, 8.0), member(1, 2.0), member(3, 5.0)];
+        let population = [
+            member(1, 2.0),
+            member(2, 8.0),
+            member(1, 2.0),
+            member(3, 5.0),
+        ];
         let stats = PopulationStats::of(&population);
         assert_eq!(stats.best, 8.0);
         assert_eq!(stats.worst, 2.0);

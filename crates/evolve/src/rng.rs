@@ -126,7 +126,11 @@ mod tests {
     #[test]
     fn golden_derived_seeds() {
         assert_eq!(
-            [derive_seed(0, 0, 0), derive_seed(1, 0, 0), derive_seed(1, 2, 3)],
+            [
+                derive_seed(0, 0, 0),
+                derive_seed(1, 0, 0),
+                derive_seed(1, 2, 3)
+            ],
             GOLDEN_SEEDS
         );
     }
@@ -141,7 +145,11 @@ mod tests {
         assert_eq!(items, GOLDEN_SHUFFLE);
     }
 
-    const GOLDEN_SEEDS: [u64; 3] = [6884800607359819952, 7576376248668023867, 12526333409036619162];
+    const GOLDEN_SEEDS: [u64; 3] = [
+        6884800607359819952,
+        7576376248668023867,
+        12526333409036619162,
+    ];
     const GOLDEN_BELOW: [usize; 8] = [49, 61, 21, 13, 54, 87, 13, 83];
     const GOLDEN_SHUFFLE: [u8; 10] = [1, 6, 2, 3, 7, 9, 0, 8, 5, 4];
 

@@ -72,9 +72,19 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         check_range("max_mutations", self.max_mutations, 1, 1_000_000)
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<P::Genome>, EvolveError> {
-        let (population, counters) =
-            initial_population(problem, &goal, seed, self.population, self.max_initial_attempts)?;
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+    ) -> Result<State<P::Genome>, EvolveError> {
+        let (population, counters) = initial_population(
+            problem,
+            &goal,
+            seed,
+            self.population,
+            self.max_initial_attempts,
+        )?;
         Ok(State::new(seed, goal, population, counters))
     }
 
@@ -92,7 +102,10 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
             }
         }
         let (first, second) = (tournament[0], tournament[1]);
-        let worst = [tournament[tournament.len() - 1], tournament[tournament.len() - 2]];
+        let worst = [
+            tournament[tournament.len() - 1],
+            tournament[tournament.len() - 2],
+        ];
         let (c1, c2) = breed(
             problem,
             &members[first].genome,

@@ -80,9 +80,9 @@ pub(crate) fn judge<P: crate::problem::Problem>(
 ) -> Option<crate::individual::Individual<P::Genome>> {
     counters.evaluations += 1;
     match problem.evaluate(&genome) {
-        Outcome::Evaluated(evaluation) => Some(crate::individual::Individual::new(
-            genome, evaluation, goal,
-        )),
+        Outcome::Evaluated(evaluation) => {
+            Some(crate::individual::Individual::new(genome, evaluation, goal))
+        }
         Outcome::Rejected(_) => {
             counters.rejections += 1;
             None

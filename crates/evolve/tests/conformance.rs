@@ -64,7 +64,10 @@ impl Crossover for Impossible {
     }
 }
 
-fn strategies() -> Vec<(&'static str, Box<dyn Fn() -> Box<dyn Strategy<OneMax>> + Sync + Send>)> {
+fn strategies() -> Vec<(
+    &'static str,
+    Box<dyn Fn() -> Box<dyn Strategy<OneMax>> + Sync + Send>,
+)> {
     vec![
         (
             "steady-state",
@@ -127,10 +130,19 @@ fn same_seed_same_result_on_any_thread_count() {
         let four = in_pool(4, || run(make(), budget, 11));
         assert_eq!(one.best.genome, four.best.genome, "{name}");
         assert_eq!(one.counters, four.counters, "{name}");
-        let genomes = |r: &Report<Vec<bool>>| r.population.iter().map(|i| i.genome.clone()).collect::<Vec<_>>();
+        let genomes = |r: &Report<Vec<bool>>| {
+            r.population
+                .iter()
+                .map(|i| i.genome.clone())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(genomes(&one), genomes(&four), "{name}");
         let other = run(make(), budget, 12);
-        assert_ne!(genomes(&one), genomes(&other), "{name}: seeds 11 and 12 agree");
+        assert_ne!(
+            genomes(&one),
+            genomes(&other),
+            "{name}: seeds 11 and 12 agree"
+        );
     }
 }
 
@@ -140,7 +152,11 @@ fn budgets_are_respected() {
         let report = run(make(), Budget::matings(100), 3);
         assert_eq!(report.stop, StopReason::Matings, "{name}");
         // A generational step breeds a whole generation, so it may pass the mark by one step.
-        assert!((100..100 + 30).contains(&report.counters.matings), "{name}: {:?}", report.counters);
+        assert!(
+            (100..100 + 30).contains(&report.counters.matings),
+            "{name}: {:?}",
+            report.counters
+        );
 
         let report = run(make(), Budget::generations(4), 3);
         assert_eq!(report.stop, StopReason::Generations, "{name}");
@@ -176,9 +192,15 @@ fn evolution_improves_and_only_valid_genomes_survive() {
         let report = run(make(), Budget::generations(60), 21);
         assert_eq!(report.best.fitness(), BITS as f64, "{name}");
         for member in &report.population {
-            assert!(!(member.genome[0] && !member.genome[BITS - 1]), "{name}: invalid survivor");
+            assert!(
+                !(member.genome[0] && !member.genome[BITS - 1]),
+                "{name}: invalid survivor"
+            );
         }
-        assert!(report.counters.rejections > 0, "{name}: the rejection path was not exercised");
+        assert!(
+            report.counters.rejections > 0,
+            "{name}: the rejection path was not exercised"
+        );
     }
 }
 
@@ -221,10 +243,16 @@ fn history_reports_every_generation() {
     // Start, ten generations (the last one is also the finish).
     assert_eq!(history.snapshots.len(), 11);
     let bests: Vec<f64> = history.snapshots.iter().map(|s| s.best_ever).collect();
-    assert!(bests.windows(2).all(|w| w[0] <= w[1]), "best ever went down: {bests:?}");
+    assert!(
+        bests.windows(2).all(|w| w[0] <= w[1]),
+        "best ever went down: {bests:?}"
+    );
     let last = history.snapshots.last().unwrap();
     assert_eq!(last.best_ever, report.best.fitness());
-    assert!(last.population.worst <= last.population.mean && last.population.mean <= last.population.best);
+    assert!(
+        last.population.worst <= last.population.mean
+            && last.population.mean <= last.population.best
+    );
     assert!((0.0..=1.0).contains(&last.population.diversity));
 }
 
@@ -235,10 +263,18 @@ fn errors_name_the_problem() {
     let small = Run::new(&OneMax, SteadyState::new(30).with_tournament(2))
         .budget(Budget::matings(1))
         .execute();
-    assert!(matches!(small, Err(EvolveError::InvalidSetting { name: "tournament", .. })));
+    assert!(matches!(
+        small,
+        Err(EvolveError::InvalidSetting {
+            name: "tournament",
+            ..
+        })
+    ));
     let mut strategy = SteadyState::new(10);
     strategy.max_initial_attempts = 50;
-    let impossible = Run::new(&Impossible, strategy).budget(Budget::matings(1)).execute();
+    let impossible = Run::new(&Impossible, strategy)
+        .budget(Budget::matings(1))
+        .execute();
     match impossible {
         Err(e @ EvolveError::NoValidGenome { .. }) => {
             assert!(e.to_string().contains("nothing is valid"), "{e}");
