@@ -25,6 +25,9 @@ pub mod board;
 pub mod chess;
 pub mod chromatic;
 pub mod error;
+pub mod format;
+pub mod generate;
+pub mod settings;
 pub mod solve;
 
 pub use error::PuzzleError;
