@@ -1,2 +1,48 @@
-//! The ludoforge command line.
-fn main() {}
+//! The `ludoforge` command line: a thin layer over the generator crates.
+//!
+//! Exit codes: 0 success, 1 an error (bad input, unreadable or unwritable file, impossible
+//! constraints), 2 a usage error, 3 a target not met (the best found is still written).
+
+mod args;
+mod log;
+mod output;
+mod progress;
+mod puzzle;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command, PuzzleCommand};
+use crate::puzzle::Ending;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(Ending::Done) => ExitCode::SUCCESS,
+        Ok(Ending::TargetMissed) => ExitCode::from(3),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> anyhow::Result<Ending> {
+    if let Some(threads) = cli.threads {
+        if threads == 0 || threads > 1024 {
+            anyhow::bail!("--threads {threads}: give between 1 and 1024");
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()?;
+    }
+    match &cli.command {
+        Command::Puzzle(command) => match command {
+            PuzzleCommand::Chess(args) => puzzle::chess(args),
+            PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),
+            PuzzleCommand::Solve(args) => puzzle::solve(args),
+            PuzzleCommand::Study(args) => puzzle::study(args),
+        },
+    }
+}

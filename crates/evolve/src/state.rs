@@ -58,6 +58,9 @@ impl<G: Clone> State<G> {
     }
 }
 
+/// An initial population and the work it took to sample it.
+pub type Sampled<G> = (Vec<Individual<G>>, Counters);
+
 /// Samples `size` valid genomes in parallel, individual `i` drawing from stream `(seed, 0, i)`
 /// until its genome is accepted (at most `max_attempts` tries), so the result does not depend
 /// on the number of threads.
@@ -70,8 +73,9 @@ pub fn initial_population<P: Problem>(
     seed: u64,
     size: usize,
     max_attempts: u64,
-) -> Result<(Vec<Individual<P::Genome>>, Counters), EvolveError> {
-    let sampled: Vec<Result<(Individual<P::Genome>, u64), EvolveError>> = (0..size)
+) -> Result<Sampled<P::Genome>, EvolveError> {
+    type Attempt<G> = Result<(Individual<G>, u64), EvolveError>;
+    let sampled: Vec<Attempt<P::Genome>> = (0..size)
         .into_par_iter()
         .map(|i| {
             let mut rng = stream(seed, 0, i as u64);

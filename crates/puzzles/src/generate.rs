@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use ludoforge_evolve::replicates::replicates;
 use ludoforge_evolve::{
-    Crossover, Generational, Goal, Mutate, Observer, Report, Run, SteadyState, StopReason,
+    Crossover, Generational, Goal, History, Mutate, Observer, Report, Run, SteadyState, StopReason,
 };
 
 use crate::chess::{ChessMaze, ChessProblem};
@@ -264,7 +264,8 @@ pub struct ReplicateSet {
 }
 
 /// Runs `count` independent replicates in parallel (results do not depend on thread count).
-/// `done` is called as each replicate finishes (from any thread).
+/// `done` is called as each replicate finishes (from any thread). With `record`, each
+/// replicate's history of snapshots is returned too, in replicate order.
 ///
 /// # Errors
 /// The first replicate's error, in replicate order.
@@ -273,16 +274,26 @@ pub fn evolve_replicates(
     settings: &Settings,
     seed: u64,
     count: usize,
+    record: bool,
     cancel: Option<&AtomicBool>,
     done: &(dyn Fn(usize) + Sync),
-) -> Result<ReplicateSet, PuzzleError> {
+) -> Result<(ReplicateSet, Vec<History>), PuzzleError> {
     check(spec, settings)?;
-    let results = replicates(seed, count, |index, replicate_seed| {
-        let result = evolve(spec, settings, replicate_seed, &mut [], cancel);
+    let runs = replicates(seed, count, |index, replicate_seed| {
+        let mut history = History::default();
+        let result = if record {
+            evolve(spec, settings, replicate_seed, &mut [&mut history], cancel)
+        } else {
+            evolve(spec, settings, replicate_seed, &mut [], cancel)
+        };
         done(index);
-        result
+        result.map(|r| (r, history))
     });
-    let results: Vec<PuzzleResult> = results.into_iter().collect::<Result<_, _>>()?;
+    let (results, histories): (Vec<PuzzleResult>, Vec<History>) = runs
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
     let mut best = 0;
     for (i, result) in results.iter().enumerate() {
         if result.score > results[best].score {
@@ -295,7 +306,7 @@ pub fn evolve_replicates(
         .collect();
     puzzles.sort();
     puzzles.dedup();
-    Ok(ReplicateSet {
+    let set = ReplicateSet {
         generator: GENERATOR,
         version: env!("CARGO_PKG_VERSION"),
         seed,
@@ -309,5 +320,6 @@ pub fn evolve_replicates(
         }),
         best: results[best].clone(),
         replicates: results,
-    })
+    };
+    Ok((set, histories))
 }

@@ -21,13 +21,16 @@
 //! assert!(report.best.fitness() > 2.0);
 //! ```
 
+pub mod ascii;
 pub mod board;
 pub mod chess;
 pub mod chromatic;
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod render;
 pub mod settings;
 pub mod solve;
+pub mod study;
 
 pub use error::PuzzleError;

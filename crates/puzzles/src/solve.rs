@@ -39,28 +39,65 @@ pub fn min_moves<M: Moves>(maze: &M, start: usize, goal: usize) -> Option<u32> {
     if start == goal {
         return Some(0);
     }
-    let mut dist = vec![UNREACHED; maze.size()];
-    let mut queue = Vec::with_capacity(maze.size());
-    dist[start] = 0;
-    queue.push(start as u32);
-    let mut head = 0;
-    while head < queue.len() {
-        let from = queue[head] as usize;
-        head += 1;
-        let next = dist[from] + 1;
-        let mut found = false;
-        maze.for_each_move(from, |to| {
-            if dist[to] == UNREACHED {
-                dist[to] = next;
-                queue.push(to as u32);
-                found |= to == goal;
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        let epoch = scratch.next_epoch(maze.size());
+        let (seen, queue) = (&mut scratch.seen, &mut scratch.queue);
+        seen[start] = epoch;
+        queue.push(start as u32);
+        // Layer by layer: every square of layer d is d moves from the start.
+        let (mut head, mut depth) = (0, 0);
+        while head < queue.len() {
+            let layer_end = queue.len();
+            depth += 1;
+            while head < layer_end {
+                let from = queue[head] as usize;
+                head += 1;
+                let mut found = false;
+                maze.for_each_move(from, |to| {
+                    if seen[to] != epoch {
+                        seen[to] = epoch;
+                        queue.push(to as u32);
+                        found |= to == goal;
+                    }
+                });
+                if found {
+                    return Some(depth);
+                }
             }
-        });
-        if found {
-            return Some(next);
         }
+        None
+    })
+}
+
+/// Reused search memory, one per thread: the fitness function runs hundreds of thousands of
+/// times a second and should not allocate.
+struct Scratch {
+    /// `seen[i] == epoch` marks square i as reached in the current search.
+    seen: Vec<u32>,
+    epoch: u32,
+    queue: Vec<u32>,
+}
+
+impl Scratch {
+    fn next_epoch(&mut self, size: usize) -> u32 {
+        if self.seen.len() < size {
+            self.seen.resize(size, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen.fill(0);
+            self.epoch = 1;
+        }
+        self.queue.clear();
+        self.epoch
     }
-    None
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch { seen: Vec::new(), epoch: 0, queue: Vec::new() })
+    };
 }
 
 /// The full breadth-first table from one square: distances and the first parent of each

@@ -5,41 +5,42 @@ use crate::chromatic::colour::{Colour, compatible};
 use crate::error::PuzzleError;
 use crate::solve::{self, Moves, Solution};
 
+/// Marks a missing neighbour (off the board) in a [`neighbour_table`].
+pub const NONE: u32 = u32::MAX;
+
+/// The four orthogonal neighbours of every square (right, left, up, down), [`NONE`] off the
+/// board. Built once per board so the search needs no division or bounds arithmetic.
+#[must_use]
+pub fn neighbour_table(board: &Board) -> Vec<[u32; 4]> {
+    (0..board.len())
+        .map(|i| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .map(|(df, dr)| board.offset(i, df, dr).map_or(NONE, |n| n as u32))
+        })
+        .collect()
+}
+
 /// Moves between orthogonal neighbours whose colours are compatible.
 #[derive(Debug, Clone, Copy)]
 pub struct ColourMoves<'a> {
-    /// The board.
-    pub board: &'a Board,
     /// Wheel positions (0..6) by square index.
     pub colours: &'a [u8],
+    /// The board's [`neighbour_table`].
+    pub neighbours: &'a [[u32; 4]],
 }
 
 impl Moves for ColourMoves<'_> {
     fn size(&self) -> usize {
-        self.board.len()
+        self.colours.len()
     }
 
     #[inline]
     fn for_each_move(&self, from: usize, mut visit: impl FnMut(usize)) {
-        let width = self.board.width;
         let here = self.colours[from];
-        let (file, rank) = (from % width, from / width);
-        let mut step = |to: usize| {
-            if compatible(here, self.colours[to]) {
-                visit(to);
+        for to in self.neighbours[from] {
+            if to != NONE && compatible(here, self.colours[to as usize]) {
+                visit(to as usize);
             }
-        };
-        if file + 1 < width {
-            step(from + 1);
-        }
-        if file > 0 {
-            step(from - 1);
-        }
-        if rank + 1 < self.board.height {
-            step(from + width);
-        }
-        if rank > 0 {
-            step(from - width);
         }
     }
 }
@@ -64,6 +65,8 @@ pub struct ChromaticMaze {
     pub entrance: usize,
     /// Exit index.
     pub exit: usize,
+    /// The board's neighbour table.
+    neighbours: Vec<[u32; 4]>,
 }
 
 impl ChromaticMaze {
@@ -137,6 +140,7 @@ impl ChromaticMaze {
             });
         }
         Ok(ChromaticMaze {
+            neighbours: neighbour_table(&board),
             board,
             colours,
             entrance,
@@ -163,8 +167,8 @@ impl ChromaticMaze {
     #[must_use]
     pub fn moves(&self) -> ColourMoves<'_> {
         ColourMoves {
-            board: &self.board,
             colours: &self.colours,
+            neighbours: &self.neighbours,
         }
     }
 

@@ -2,6 +2,7 @@
 //! step goes to an orthogonal neighbour of the same colour or a neighbouring one on the wheel.
 
 pub mod colour;
+pub mod fast;
 pub mod maze;
 pub mod problem;
 

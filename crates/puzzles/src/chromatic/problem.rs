@@ -7,9 +7,8 @@ use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{Crossover, Mutate, Outcome, Problem, Stream};
 
 use crate::board::Board;
-use crate::chromatic::maze::ColourMoves;
+use crate::chromatic::fast;
 use crate::error::PuzzleError;
-use crate::solve::min_moves;
 
 /// Evolving the colours of a board so crossing it takes many (or a target number of) moves.
 #[derive(Debug, Clone)]
@@ -49,11 +48,7 @@ impl Problem for ChromaticProblem {
     }
 
     fn evaluate(&self, colours: &Vec<u8>) -> Outcome {
-        let moves = ColourMoves {
-            board: &self.board,
-            colours,
-        };
-        match min_moves(&moves, self.entrance, self.exit) {
+        match fast::min_moves(&self.board, colours, self.entrance, self.exit) {
             Some(n) => Outcome::fitness(f64::from(n)),
             None => Outcome::rejected("the exit cannot be reached"),
         }

@@ -1,0 +1,281 @@
+//! Command-line arguments, parsed by clap and then checked into typed settings.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ludoforge_evolve::Budget;
+use ludoforge_puzzles::settings::{Settings, StrategyKind};
+
+/// ludoforge designs game content by evolution.
+#[derive(Debug, Parser)]
+#[command(name = "ludoforge", version, about, long_about = None)]
+pub struct Cli {
+    /// Worker threads (default: one per core). Results are the same on any number.
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<usize>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The generators.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Chess mazes and chromatic mazes evolved to a chosen difficulty.
+    #[command(subcommand)]
+    Puzzle(PuzzleCommand),
+}
+
+/// What to do with puzzles.
+#[derive(Debug, Subcommand)]
+pub enum PuzzleCommand {
+    /// Evolve a chess maze: an agent crossing a board past the squares opposing pieces cover.
+    Chess(ChessArgs),
+    /// Evolve a chromatic maze: squares coloured from the colour wheel.
+    Chromatic(ChromaticArgs),
+    /// Solve a puzzle file (hand-made or generated): minimum moves and a shortest solution.
+    Solve(SolveArgs),
+    /// Re-run the source paper's experiments over replicates and compare with its figures.
+    Study(StudyArgs),
+}
+
+/// A chess maze to evolve.
+#[derive(Debug, Args)]
+pub struct ChessArgs {
+    /// The agent: king, queen, rook, bishop, knight or pawn.
+    #[arg(long, default_value = "rook")]
+    pub agent: String,
+    /// The opposing pieces, as counts and letters K Q R B N P: 5N, 7P, R,N,3P.
+    #[arg(long, default_value = "5N")]
+    pub pieces: String,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    #[command(flatten)]
+    pub evolve: EvolveArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A chromatic maze to evolve.
+#[derive(Debug, Args)]
+pub struct ChromaticArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    #[command(flatten)]
+    pub evolve: EvolveArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The board.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// Squares a side (3 to 64).
+    #[arg(long, default_value_t = 11)]
+    pub size: usize,
+    /// Files (columns), if different from --size.
+    #[arg(long)]
+    pub width: Option<usize>,
+    /// Ranks (rows), if different from --size.
+    #[arg(long)]
+    pub height: Option<usize>,
+    /// Entrance square [default: a1].
+    #[arg(long)]
+    pub entrance: Option<String>,
+    /// Exit square [default: the corner opposite a1].
+    #[arg(long)]
+    pub exit: Option<String>,
+}
+
+impl BoardArgs {
+    /// Files and ranks.
+    pub fn dimensions(&self) -> (usize, usize) {
+        (
+            self.width.unwrap_or(self.size),
+            self.height.unwrap_or(self.size),
+        )
+    }
+}
+
+/// The search.
+#[derive(Debug, Args)]
+pub struct EvolveArgs {
+    /// Evolve to this minimum number of moves instead of maximising.
+    #[arg(long)]
+    pub target: Option<u32>,
+    /// Population size.
+    #[arg(long, default_value_t = 1200)]
+    pub population: usize,
+    /// Mating events [default: 40000 when no other limit is given].
+    #[arg(long)]
+    pub matings: Option<u64>,
+    /// Generations (steady state: one generation = population/2 matings).
+    #[arg(long)]
+    pub generations: Option<u64>,
+    /// Evaluations.
+    #[arg(long)]
+    pub evaluations: Option<u64>,
+    /// Wall-clock limit in seconds (a run cut by time is not reproducible).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Maximum mutations per child; each child gets 1 to this many.
+    #[arg(long, default_value_t = 1)]
+    pub max_mutations: usize,
+    /// Tournament size.
+    #[arg(long, default_value_t = 7)]
+    pub tournament: usize,
+    /// The evolutionary strategy.
+    #[arg(long, value_enum, default_value_t = StrategyArg::SteadyState)]
+    pub strategy: StrategyArg,
+    /// Members kept unchanged each generation (generational strategy).
+    #[arg(long, default_value_t = 1)]
+    pub elite: usize,
+    /// Independent runs in parallel; reports each, the best, and how many are distinct.
+    #[arg(long)]
+    pub replicates: Option<usize>,
+    /// Master seed [default: a fresh random seed, printed with the result].
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// The evolutionary strategy.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum StrategyArg {
+    /// Ashlock's steady-state tournament: the two best of a tournament breed, their children
+    /// replace the two worst.
+    SteadyState,
+    /// Generational, with tournament selection and elitism.
+    Generational,
+}
+
+/// Largest number of replicates accepted.
+pub const MAX_REPLICATES: usize = 10_000;
+
+impl EvolveArgs {
+    /// Checks the numbers and builds the settings.
+    pub fn settings(&self) -> Result<Settings> {
+        if let Some(time) = self.time
+            && !(time.is_finite() && time > 0.0 && time <= 1e7)
+        {
+            bail!("--time {time}: give a number of seconds greater than 0");
+        }
+        let mut budget = Budget {
+            matings: self.matings,
+            generations: self.generations,
+            evaluations: self.evaluations,
+            time: self.time.map(Duration::from_secs_f64),
+        };
+        if budget.is_unbounded() {
+            budget.matings = Some(40_000);
+        }
+        for (flag, value) in [
+            ("--matings", self.matings),
+            ("--generations", self.generations),
+            ("--evaluations", self.evaluations),
+        ] {
+            if value == Some(0) {
+                bail!("{flag} 0: give at least 1");
+            }
+        }
+        if !(4..=1_000_000).contains(&self.population) {
+            bail!(
+                "--population {}: give between 4 and 1000000 members",
+                self.population
+            );
+        }
+        if self.tournament < 2 || self.tournament > self.population {
+            bail!(
+                "--tournament {}: give between 2 and the population size ({}); the steady-state \
+                 strategy needs at least 4",
+                self.tournament,
+                self.population
+            );
+        }
+        if !(1..=1000).contains(&self.max_mutations) {
+            bail!(
+                "--max-mutations {}: give between 1 and 1000",
+                self.max_mutations
+            );
+        }
+        if let Some(n) = self.replicates
+            && !(1..=MAX_REPLICATES).contains(&n)
+        {
+            bail!("--replicates {n}: give between 1 and {MAX_REPLICATES}");
+        }
+        Ok(Settings {
+            population: self.population,
+            budget,
+            max_mutations: self.max_mutations,
+            tournament: self.tournament,
+            strategy: match self.strategy {
+                StrategyArg::SteadyState => StrategyKind::SteadyState,
+                StrategyArg::Generational => StrategyKind::Generational,
+            },
+            elite: self.elite,
+            target: self.target,
+        })
+    }
+}
+
+/// Where results go.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Write the result (JSON) here. Without it, the board is drawn on the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write a picture (SVG) here.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a picture (PNG) here.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Shade the covered squares (chess) or the unreachable ones (chromatic) in pictures.
+    #[arg(long)]
+    pub reveal: bool,
+    /// Draw the shortest solution on pictures.
+    #[arg(long)]
+    pub solution: bool,
+    /// Write the run's history as JSON lines here (one line per generation).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+}
+
+/// A puzzle file to solve.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle: a puzzle object, a generated result or a replicate set (JSON).
+    pub file: PathBuf,
+    /// Write a picture (SVG) here.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a picture (PNG) here.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Shade covered (chess) or unreachable (chromatic) squares in pictures.
+    #[arg(long)]
+    pub reveal: bool,
+    /// Draw the solution on pictures.
+    #[arg(long)]
+    pub solution: bool,
+}
+
+/// The paper's experiments.
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    /// Replicates per experiment [default: the paper's 30].
+    #[arg(long)]
+    pub replicates: Option<usize>,
+    /// Run only the experiments whose names contain this text (e.g. chromatic).
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write the table as CSV here.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also write every replicate's result (JSON) here.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}

@@ -1,0 +1,75 @@
+//! Progress bars: drawn on a terminal, silent when stderr is piped.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ludoforge_evolve::{Budget, Counters, Observer, Snapshot, StopReason};
+
+/// A bar that follows one run's matings (or generations, or evaluations).
+pub struct RunProgress {
+    bar: ProgressBar,
+    unit: Unit,
+}
+
+#[derive(Clone, Copy)]
+enum Unit {
+    Matings,
+    Generations,
+    Evaluations,
+}
+
+/// A bar of `len` steps, hidden unless stderr is a terminal.
+pub fn bar(len: u64, what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} [{{bar:30}}] {{pos}}/{{len}} {{msg}} ({{elapsed}}, eta {{eta}})"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+impl RunProgress {
+    /// A bar for a run with this budget.
+    pub fn new(budget: &Budget) -> Self {
+        let (unit, len, what) = if let Some(n) = budget.matings {
+            (Unit::Matings, n, "matings")
+        } else if let Some(n) = budget.generations {
+            (Unit::Generations, n, "generations")
+        } else {
+            (
+                Unit::Evaluations,
+                budget.evaluations.unwrap_or(0),
+                "evaluations",
+            )
+        };
+        RunProgress {
+            bar: bar(len, what),
+            unit,
+        }
+    }
+
+    fn position(&self, counters: &Counters) -> u64 {
+        match self.unit {
+            Unit::Matings => counters.matings,
+            Unit::Generations => counters.generations,
+            Unit::Evaluations => counters.evaluations,
+        }
+    }
+}
+
+impl Observer for RunProgress {
+    fn on_generation(&mut self, snapshot: &Snapshot) {
+        self.bar.set_position(self.position(&snapshot.counters));
+        self.bar.set_message(format!("best {}", snapshot.best_ever));
+    }
+
+    fn on_finish(&mut self, _snapshot: &Snapshot, _reason: StopReason) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,391 @@
+//! `ludoforge puzzle`: evolve, solve and study chess and chromatic mazes.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use anyhow::{Context, Result, bail};
+use ludoforge_evolve::{History, Observer};
+use ludoforge_puzzles::ascii::{chess_ascii, chromatic_ascii};
+use ludoforge_puzzles::chess::PieceKind;
+use ludoforge_puzzles::format::{Puzzle, read_puzzle};
+use ludoforge_puzzles::generate::{evolve, evolve_replicates};
+use ludoforge_puzzles::render::{View, chess_svg, chromatic_svg};
+use ludoforge_puzzles::settings::PuzzleSpec;
+use ludoforge_puzzles::solve::Solution;
+use ludoforge_puzzles::study;
+use serde_json::json;
+
+use crate::args::{ChessArgs, ChromaticArgs, EvolveArgs, OutputArgs, SolveArgs, StudyArgs};
+use crate::log::write_history;
+use crate::output::{Outputs, check_writable, read_text, write_atomic};
+use crate::progress::{RunProgress, bar};
+
+/// How a command ended when it did not fail.
+pub enum Ending {
+    /// Everything asked for was done.
+    Done,
+    /// A target was asked for and not met (the best found was still written).
+    TargetMissed,
+}
+
+/// A fresh seed when none is given: from the process's hash keys, with no extra dependency.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::process::id())
+}
+
+/// Set by Ctrl-C: the run stops and the best so far is still written.
+fn cancel_flag() -> &'static AtomicBool {
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let _ = ctrlc::set_handler(|| FLAG.store(true, Ordering::Relaxed));
+    });
+    &FLAG
+}
+
+/// `puzzle chess`.
+pub fn chess(args: &ChessArgs) -> Result<Ending> {
+    let agent: PieceKind = args.agent.parse()?;
+    let (width, height) = args.board.dimensions();
+    let spec = PuzzleSpec::chess(
+        width,
+        height,
+        agent,
+        &args.pieces,
+        args.board.entrance.as_deref(),
+        args.board.exit.as_deref(),
+    )?;
+    generate(&spec, &args.evolve, &args.output)
+}
+
+/// `puzzle chromatic`.
+pub fn chromatic(args: &ChromaticArgs) -> Result<Ending> {
+    let (width, height) = args.board.dimensions();
+    let spec = PuzzleSpec::chromatic(
+        width,
+        height,
+        args.board.entrance.as_deref(),
+        args.board.exit.as_deref(),
+    )?;
+    generate(&spec, &args.evolve, &args.output)
+}
+
+fn check_outputs(output: &OutputArgs) -> Result<()> {
+    for (flag, path) in [
+        ("--out", &output.out),
+        ("--svg", &output.svg),
+        ("--png", &output.png),
+        ("--log", &output.log),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    Ok(())
+}
+
+fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) -> Result<Ending> {
+    let settings = evolve_args.settings()?;
+    ludoforge_puzzles::generate::check(spec, &settings)?;
+    check_outputs(output)?;
+    let seed = evolve_args.seed.unwrap_or_else(fresh_seed);
+    let cancel = cancel_flag();
+    let mut outputs = Outputs::default();
+
+    let (best, summary) = if let Some(count) = evolve_args.replicates {
+        let progress = bar(count as u64, "replicates");
+        let finished = AtomicUsize::new(0);
+        let done = |_| {
+            finished.fetch_add(1, Ordering::Relaxed);
+            progress.inc(1);
+        };
+        let (set, histories) = evolve_replicates(
+            spec,
+            &settings,
+            seed,
+            count,
+            output.log.is_some(),
+            Some(cancel),
+            &done,
+        )?;
+        progress.finish_and_clear();
+        if let Some(path) = &output.out {
+            outputs.add(path, pretty(&set)?);
+        }
+        if let Some(path) = &output.log {
+            write_history(path, &histories)?;
+        }
+        let summary = json!({
+            "generator": set.generator,
+            "kind": set.best.params.kind,
+            "seed": set.seed,
+            "replicates": set.count,
+            "distinct": set.distinct,
+            "target_hits": set.target_hits,
+            "best": {"seed": set.best.seed, "min_moves": set.best.min_moves, "measures": set.best.measures},
+            "min_moves": set.replicates.iter().map(|r| r.min_moves).collect::<Vec<_>>(),
+            "out": output.out,
+        });
+        (set.best, summary)
+    } else {
+        let mut progress = RunProgress::new(&settings.budget);
+        let mut history = History::default();
+        let mut observers: Vec<&mut dyn Observer> = vec![&mut progress];
+        if output.log.is_some() {
+            observers.push(&mut history);
+        }
+        let result = evolve(spec, &settings, seed, &mut observers, Some(cancel))?;
+        if let Some(path) = &output.out {
+            outputs.add(path, pretty(&result)?);
+        }
+        if let Some(path) = &output.log {
+            write_history(path, std::slice::from_ref(&history))?;
+        }
+        let summary = json!({
+            "generator": result.generator,
+            "kind": result.params.kind,
+            "seed": result.seed,
+            "min_moves": result.min_moves,
+            "target": result.target,
+            "measures": result.measures,
+            "stop": result.run.stop,
+            "out": output.out,
+        });
+        (result, summary)
+    };
+
+    let puzzle = best.maze();
+    let solution = puzzle.solve().context("the best puzzle has no solution")?;
+    let caption = format!("{} moves · seed {}", best.min_moves, best.seed);
+    pictures(
+        &puzzle,
+        &solution,
+        output.reveal,
+        output.solution,
+        &caption,
+        output.svg.as_deref(),
+        output.png.as_deref(),
+        &mut outputs,
+    )?;
+    outputs.write_all()?;
+
+    if output.out.is_none() {
+        eprintln!("{}", board_text(&puzzle, output.reveal));
+        eprintln!("{} moves: {}", best.min_moves, best.solution.join(" "));
+    }
+    println!("{summary}");
+    if cancel.load(Ordering::Relaxed) {
+        eprintln!("interrupted: the best puzzle found so far was written");
+    }
+    match best.target {
+        Some(target) if !target.met => {
+            eprintln!(
+                "target not met: asked for {} moves, the best puzzle found needs {} (seed {}); \
+                 it was written anyway. Try more --matings, a larger --population or a smaller --target.",
+                target.value, best.min_moves, best.seed
+            );
+            Ok(Ending::TargetMissed)
+        }
+        _ => Ok(Ending::Done),
+    }
+}
+
+fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(value)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+fn board_text(puzzle: &Puzzle, reveal: bool) -> String {
+    match puzzle {
+        Puzzle::Chess(maze) => chess_ascii(maze, reveal),
+        Puzzle::Chromatic(maze) => chromatic_ascii(maze),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pictures(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    reveal: bool,
+    show_solution: bool,
+    caption: &str,
+    svg: Option<&Path>,
+    png: Option<&Path>,
+    outputs: &mut Outputs,
+) -> Result<()> {
+    if svg.is_none() && png.is_none() {
+        return Ok(());
+    }
+    let view = View {
+        reveal,
+        solution: show_solution.then(|| solution.path.clone()),
+        caption: Some(caption.to_string()),
+    };
+    let picture = match puzzle {
+        Puzzle::Chess(maze) => chess_svg(maze, &view),
+        Puzzle::Chromatic(maze) => chromatic_svg(maze, &view),
+    };
+    if let Some(path) = png {
+        let bytes = ludoforge_draw::svg_to_png(&picture, 2.0).context("cannot draw the PNG")?;
+        outputs.add(path, bytes);
+    }
+    if let Some(path) = svg {
+        outputs.add(path, picture.into_bytes());
+    }
+    Ok(())
+}
+
+/// `puzzle solve`.
+pub fn solve(args: &SolveArgs) -> Result<Ending> {
+    for (flag, path) in [("--svg", &args.svg), ("--png", &args.png)] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let text = read_text(&args.file)?;
+    let puzzle = read_puzzle(&text)
+        .with_context(|| format!("{} is not a usable puzzle", args.file.display()))?;
+    let board = puzzle.board();
+    let Some(solution) = puzzle.solve() else {
+        let (entrance, exit) = match &puzzle {
+            Puzzle::Chess(m) => (m.entrance, m.exit),
+            Puzzle::Chromatic(m) => (m.entrance, m.exit),
+        };
+        eprintln!("{}", board_text(&puzzle, true));
+        bail!(
+            "{}: this puzzle has no solution: the exit {} cannot be reached from the entrance {}",
+            args.file.display(),
+            board.name(exit),
+            board.name(entrance)
+        );
+    };
+    let names: Vec<String> = solution.path.iter().map(|&i| board.name(i)).collect();
+    let mut outputs = Outputs::default();
+    let caption = format!("{} moves", solution.min_moves);
+    pictures(
+        &puzzle,
+        &solution,
+        args.reveal,
+        args.solution,
+        &caption,
+        args.svg.as_deref(),
+        args.png.as_deref(),
+        &mut outputs,
+    )?;
+    outputs.write_all()?;
+    eprintln!("{}", board_text(&puzzle, args.reveal));
+    eprintln!("{} moves: {}", solution.min_moves, names.join(" "));
+    println!(
+        "{}",
+        json!({
+            "kind": puzzle.kind(),
+            "min_moves": solution.min_moves,
+            "solution": names,
+            "measures": solution.measures,
+        })
+    );
+    Ok(Ending::Done)
+}
+
+/// `puzzle study`.
+pub fn study(args: &StudyArgs) -> Result<Ending> {
+    for (flag, path) in [("--csv", &args.csv), ("--out", &args.out)] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let study = study::ashlock();
+    let replicates = args.replicates.unwrap_or(study.replicates);
+    if !(1..=crate::args::MAX_REPLICATES).contains(&replicates) {
+        bail!(
+            "--replicates {replicates}: give between 1 and {}",
+            crate::args::MAX_REPLICATES
+        );
+    }
+    let chosen: Vec<_> = study
+        .experiments
+        .iter()
+        .filter(|e| {
+            args.only
+                .as_ref()
+                .is_none_or(|only| e.name.contains(only.as_str()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        let names: Vec<_> = study.experiments.iter().map(|e| e.name.as_str()).collect();
+        bail!(
+            "--only {:?} matches no experiment; the experiments are: {}",
+            args.only.as_deref().unwrap_or(""),
+            names.join(", ")
+        );
+    }
+    let cancel = cancel_flag();
+    let progress = bar((chosen.len() * replicates) as u64, "replicates");
+    let mut rows = Vec::new();
+    let mut sets = Vec::new();
+    println!(
+        "| experiment | paper | replicates | best | median | worst | target hits | distinct | matches paper | seconds |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for experiment in chosen {
+        let started = std::time::Instant::now();
+        let (outcome, set) =
+            study::run_experiment(experiment, replicates, args.seed, Some(cancel), &|_| {
+                progress.inc(1)
+            })?;
+        let seconds = started.elapsed().as_secs_f64();
+        progress.suspend(|| {
+            println!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+                outcome.name,
+                outcome.paper,
+                outcome.replicates,
+                outcome.best,
+                outcome.median,
+                outcome.worst,
+                outcome
+                    .target_hits
+                    .map_or("-".to_string(), |h| format!("{h}/{}", outcome.replicates)),
+                outcome.distinct,
+                outcome
+                    .matches_paper
+                    .map_or("-", |m| if m { "yes" } else { "NO" }),
+                seconds
+            );
+        });
+        rows.push((outcome, seconds));
+        sets.push(set);
+    }
+    progress.finish_and_clear();
+    if let Some(path) = &args.csv {
+        let mut csv = String::from(
+            "experiment,replicates,best,median,worst,target_hits,distinct,matches_paper,best_seed,seconds\n",
+        );
+        for (o, seconds) in &rows {
+            csv.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{:.2}\n",
+                o.name,
+                o.replicates,
+                o.best,
+                o.median,
+                o.worst,
+                o.target_hits.map_or(String::new(), |h| h.to_string()),
+                o.distinct,
+                o.matches_paper.map_or(String::new(), |m| m.to_string()),
+                o.best_seed,
+                seconds
+            ));
+        }
+        write_atomic(path, csv.as_bytes())?;
+    }
+    if let Some(path) = &args.out {
+        write_atomic(path, &pretty(&sets)?)?;
+    }
+    if rows.iter().any(|(o, _)| o.matches_paper == Some(false)) {
+        eprintln!("some experiments fell short of the paper's figures (marked NO)");
+        return Ok(Ending::TargetMissed);
+    }
+    Ok(Ending::Done)
+}
