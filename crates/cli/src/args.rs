@@ -13,7 +13,7 @@ use ludoforge_puzzles::settings::{Settings, StrategyKind};
 #[command(name = "ludoforge", version, about, long_about = None)]
 pub struct Cli {
     /// Worker threads (default: one per core). Results are the same on any number.
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
     #[command(subcommand)]
     pub command: Command,
@@ -72,13 +72,13 @@ pub struct ChromaticArgs {
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// Squares a side (3 to 64).
-    #[arg(long, default_value_t = 11)]
+    #[arg(long, default_value_t = 11, allow_negative_numbers = true)]
     pub size: usize,
     /// Files (columns), if different from --size.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub width: Option<usize>,
     /// Ranks (rows), if different from --size.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub height: Option<usize>,
     /// Entrance square [default: a1].
     #[arg(long)]
@@ -102,40 +102,40 @@ impl BoardArgs {
 #[derive(Debug, Args)]
 pub struct EvolveArgs {
     /// Evolve to this minimum number of moves instead of maximising.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub target: Option<u32>,
     /// Population size.
-    #[arg(long, default_value_t = 1200)]
+    #[arg(long, default_value_t = 1200, allow_negative_numbers = true)]
     pub population: usize,
     /// Mating events [default: 40000 when no other limit is given].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub matings: Option<u64>,
     /// Generations (steady state: one generation = population/2 matings).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub generations: Option<u64>,
     /// Evaluations.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub evaluations: Option<u64>,
     /// Wall-clock limit in seconds (a run cut by time is not reproducible).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Maximum mutations per child; each child gets 1 to this many.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub max_mutations: usize,
     /// Tournament size.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, allow_negative_numbers = true)]
     pub tournament: usize,
     /// The evolutionary strategy.
     #[arg(long, value_enum, default_value_t = StrategyArg::SteadyState)]
     pub strategy: StrategyArg,
     /// Members kept unchanged each generation (generational strategy).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub elite: usize,
     /// Independent runs in parallel; reports each, the best, and how many are distinct.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub replicates: Option<usize>,
     /// Master seed [default: a fresh random seed, printed with the result].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
 
@@ -158,7 +158,7 @@ impl EvolveArgs {
         if let Some(time) = self.time
             && !(time.is_finite() && time > 0.0 && time <= 1e7)
         {
-            bail!("--time {time}: give a number of seconds greater than 0");
+            bail!("--time {time}: give a number of seconds greater than 0 and at most 10000000");
         }
         let mut budget = Budget {
             matings: self.matings,
@@ -184,12 +184,23 @@ impl EvolveArgs {
                 self.population
             );
         }
-        if self.tournament < 2 || self.tournament > self.population {
+        let (least, strategy) = match self.strategy {
+            StrategyArg::SteadyState => (4, "steady-state"),
+            StrategyArg::Generational => (2, "generational"),
+        };
+        if self.tournament < least || self.tournament > self.population {
             bail!(
-                "--tournament {}: give between 2 and the population size ({}); the steady-state \
-                 strategy needs at least 4",
+                "--tournament {}: give between {least} and the population size ({}) for the \
+                 {strategy} strategy",
                 self.tournament,
                 self.population
+            );
+        }
+        if matches!(self.strategy, StrategyArg::Generational) && self.elite >= self.population {
+            bail!(
+                "--elite {}: give between 0 and {} (fewer than the population)",
+                self.elite,
+                self.population - 1
             );
         }
         if !(1..=1000).contains(&self.max_mutations) {
@@ -264,13 +275,13 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct StudyArgs {
     /// Replicates per experiment [default: the paper's 30].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub replicates: Option<usize>,
     /// Run only the experiments whose names contain this text (e.g. chromatic).
     #[arg(long)]
     pub only: Option<String>,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
     /// Also write the table as CSV here.
     #[arg(long, value_name = "FILE")]

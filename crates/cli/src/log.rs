@@ -1,12 +1,8 @@
 //! The JSON-lines history written with `--log`.
 
-use std::path::Path;
-
 use anyhow::Result;
 use ludoforge_evolve::{History, Snapshot};
 use serde::Serialize;
-
-use crate::output::write_atomic;
 
 #[derive(Serialize)]
 struct Line<'a> {
@@ -15,10 +11,10 @@ struct Line<'a> {
     snapshot: &'a Snapshot,
 }
 
-/// Writes one line per reporting point (start, every generation, finish) of every replicate:
-/// replicate, seed, counters, best ever, and the population's best, mean and worst fitness and
-/// diversity. Lines are in replicate order, so the file is the same on any thread count.
-pub fn write_history(path: &Path, histories: &[History]) -> Result<()> {
+/// The history as text: one line per reporting point (start, every generation, finish) of
+/// every replicate: replicate, seed, counters, best ever, and the population's best, mean and
+/// worst fitness and diversity. Lines are in replicate order, so the file is the same on any thread count.
+pub fn history_text(histories: &[History]) -> Result<Vec<u8>> {
     let mut text = String::new();
     for (replicate, history) in histories.iter().enumerate() {
         for snapshot in &history.snapshots {
@@ -29,5 +25,5 @@ pub fn write_history(path: &Path, histories: &[History]) -> Result<()> {
             text.push('\n');
         }
     }
-    write_atomic(path, text.as_bytes())
+    Ok(text.into_bytes())
 }

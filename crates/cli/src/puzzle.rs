@@ -4,9 +4,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
-use ludoforge_evolve::{History, Observer};
+use ludoforge_evolve::{EvolveError, History, Observer};
+use ludoforge_puzzles::PuzzleError;
 use ludoforge_puzzles::ascii::{chess_ascii, chromatic_ascii};
 use ludoforge_puzzles::chess::PieceKind;
+use ludoforge_puzzles::chess::piece::format_pieces;
 use ludoforge_puzzles::format::{Puzzle, read_puzzle};
 use ludoforge_puzzles::generate::{evolve, evolve_replicates};
 use ludoforge_puzzles::render::{View, chess_svg, chromatic_svg};
@@ -16,7 +18,7 @@ use ludoforge_puzzles::study;
 use serde_json::json;
 
 use crate::args::{ChessArgs, ChromaticArgs, EvolveArgs, OutputArgs, SolveArgs, StudyArgs};
-use crate::log::write_history;
+use crate::log::history_text;
 use crate::output::{Outputs, check_writable, read_text, write_atomic};
 use crate::progress::{RunProgress, bar};
 
@@ -72,6 +74,7 @@ pub fn chromatic(args: &ChromaticArgs) -> Result<Ending> {
 }
 
 fn check_outputs(output: &OutputArgs) -> Result<()> {
+    let mut seen: Vec<(&str, &Path)> = Vec::new();
     for (flag, path) in [
         ("--out", &output.out),
         ("--svg", &output.svg),
@@ -80,6 +83,13 @@ fn check_outputs(output: &OutputArgs) -> Result<()> {
     ] {
         if let Some(path) = path {
             check_writable(path, flag)?;
+            if let Some((other, _)) = seen.iter().find(|(_, p)| *p == path.as_path()) {
+                bail!(
+                    "{other} and {flag} both name {}: give each output its own file",
+                    path.display()
+                );
+            }
+            seen.push((flag, path));
         }
     }
     Ok(())
@@ -108,13 +118,14 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
             output.log.is_some(),
             Some(cancel),
             &done,
-        )?;
+        )
+        .map_err(|e| explain(e, spec))?;
         progress.finish_and_clear();
         if let Some(path) = &output.out {
             outputs.add(path, pretty(&set)?);
         }
         if let Some(path) = &output.log {
-            write_history(path, &histories)?;
+            outputs.add(path, history_text(&histories)?);
         }
         let summary = json!({
             "generator": set.generator,
@@ -135,12 +146,13 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
         if output.log.is_some() {
             observers.push(&mut history);
         }
-        let result = evolve(spec, &settings, seed, &mut observers, Some(cancel))?;
+        let result = evolve(spec, &settings, seed, &mut observers, Some(cancel))
+            .map_err(|e| explain(e, spec))?;
         if let Some(path) = &output.out {
             outputs.add(path, pretty(&result)?);
         }
         if let Some(path) = &output.log {
-            write_history(path, std::slice::from_ref(&history))?;
+            outputs.add(path, history_text(std::slice::from_ref(&history))?);
         }
         let summary = json!({
             "generator": result.generator,
@@ -188,6 +200,49 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
             Ok(Ending::TargetMissed)
         }
         _ => Ok(Ending::Done),
+    }
+}
+
+/// Adds what to change when no starting puzzle could be made: pieces that cannot be placed
+/// without covering the entrance or exit or walling the exit off.
+fn explain(error: PuzzleError, spec: &PuzzleSpec) -> anyhow::Error {
+    let hint = match (&error, spec) {
+        (
+            PuzzleError::Evolve(EvolveError::NoValidGenome { .. }),
+            PuzzleSpec::Chess {
+                board,
+                agent,
+                kinds,
+                ..
+            },
+        ) => Some(format!(
+            "cannot place the pieces {} on a {}x{} board so that the {agent} can still get \
+             from the entrance to the exit: try a larger --size or fewer or weaker --pieces",
+            format_pieces(kinds),
+            board.width,
+            board.height
+        )),
+        (
+            PuzzleError::Evolve(EvolveError::NoValidGenome { .. }),
+            PuzzleSpec::Chromatic {
+                board,
+                entrance,
+                exit,
+            },
+        ) => Some(format!(
+            "no random colouring of the {}x{} board joined the entrance {} to the exit {}, so \
+             the search cannot start: long, narrow boards rarely have one; try a squarer board \
+             or an exit nearer the entrance",
+            board.width,
+            board.height,
+            board.name(*entrance),
+            board.name(*exit)
+        )),
+        _ => None,
+    };
+    match hint {
+        Some(hint) => anyhow::Error::new(error).context(hint),
+        None => error.into(),
     }
 }
 

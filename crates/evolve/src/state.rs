@@ -1,5 +1,7 @@
 //! The state of a run: the population, the best so far, and the counters.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::budget::Counters;
@@ -63,7 +65,8 @@ pub type Sampled<G> = (Vec<Individual<G>>, Counters);
 
 /// Samples `size` valid genomes in parallel, individual `i` drawing from stream `(seed, 0, i)`
 /// until its genome is accepted (at most `max_attempts` tries), so the result does not depend
-/// on the number of threads.
+/// on the number of threads. As soon as one individual has used all its attempts, the others
+/// give up too: the run cannot start, and waiting for them would only delay the error.
 ///
 /// # Errors
 /// [`EvolveError::NoValidGenome`] if some individual found no valid genome in time.
@@ -74,34 +77,51 @@ pub fn initial_population<P: Problem>(
     size: usize,
     max_attempts: u64,
 ) -> Result<Sampled<P::Genome>, EvolveError> {
-    type Attempt<G> = Result<(Individual<G>, u64), EvolveError>;
-    let sampled: Vec<Attempt<P::Genome>> = (0..size)
+    /// A valid individual and its attempts, or the reason sampling stopped.
+    enum Draw<G> {
+        Found(Individual<G>, u64),
+        Failed(EvolveError),
+        Abandoned,
+    }
+    let failed = AtomicBool::new(false);
+    let sampled: Vec<Draw<P::Genome>> = (0..size)
         .into_par_iter()
         .map(|i| {
             let mut rng = stream(seed, 0, i as u64);
             let mut last_reason = "no attempt made".into();
             for attempt in 1..=max_attempts {
+                if attempt % 64 == 0 && failed.load(Ordering::Relaxed) {
+                    return Draw::Abandoned;
+                }
                 let genome = problem.random_genome(&mut rng);
                 match problem.evaluate(&genome) {
                     Outcome::Evaluated(evaluation) => {
-                        return Ok((Individual::new(genome, evaluation, goal), attempt));
+                        return Draw::Found(Individual::new(genome, evaluation, goal), attempt);
                     }
                     Outcome::Rejected(rejection) => last_reason = rejection.reason,
                 }
             }
-            Err(EvolveError::NoValidGenome {
+            failed.store(true, Ordering::Relaxed);
+            Draw::Failed(EvolveError::NoValidGenome {
                 attempts: max_attempts,
                 last_reason,
             })
         })
         .collect();
+    if let Some(error) = sampled.iter().find_map(|draw| match draw {
+        Draw::Failed(error) => Some(error.clone()),
+        _ => None,
+    }) {
+        return Err(error);
+    }
     let mut population = Vec::with_capacity(size);
     let mut counters = Counters::default();
-    for result in sampled {
-        let (individual, attempts) = result?;
-        counters.evaluations += attempts;
-        counters.rejections += attempts - 1;
-        population.push(individual);
+    for draw in sampled {
+        if let Draw::Found(individual, attempts) = draw {
+            counters.evaluations += attempts;
+            counters.rejections += attempts - 1;
+            population.push(individual);
+        }
     }
     Ok((population, counters))
 }

@@ -147,12 +147,14 @@ impl Puzzle {
                 for entry in pieces {
                     let mut letters = entry.piece.trim().chars();
                     let kind = match (letters.next(), letters.next()) {
-                        (Some(letter), None) => PieceKind::from_letter(letter),
-                        _ => None,
+                        (Some(letter), None) => PieceKind::from_letter(letter).ok_or_else(|| {
+                            format!("{letter:?} on {} is not a piece letter", entry.square)
+                        }),
+                        _ => Err(format!("the piece on {} must be one letter", entry.square)),
                     }
-                    .ok_or_else(|| PuzzleError::BadPieces {
+                    .map_err(|why| PuzzleError::BadPieces {
                         text: entry.piece.clone(),
-                        why: "a piece is one letter".to_string(),
+                        why,
                     })?;
                     placed.push((kind, board.index(board.parse_square(&entry.square)?)));
                 }
