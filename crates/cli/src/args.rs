@@ -235,6 +235,16 @@ pub struct OutputArgs {
     /// Write the result (JSON) here. Without it, the board is drawn on the terminal.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub picture: PictureArgs,
+    /// Write the run's history as JSON lines here (one line per generation).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+}
+
+/// Pictures of a puzzle.
+#[derive(Debug, Args)]
+pub struct PictureArgs {
     /// Write a picture (SVG) here.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -247,9 +257,6 @@ pub struct OutputArgs {
     /// Draw the shortest solution on pictures.
     #[arg(long)]
     pub solution: bool,
-    /// Write the run's history as JSON lines here (one line per generation).
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
 }
 
 /// A puzzle file to solve.
@@ -257,18 +264,8 @@ pub struct OutputArgs {
 pub struct SolveArgs {
     /// The puzzle: a puzzle object, a generated result or a replicate set (JSON).
     pub file: PathBuf,
-    /// Write a picture (SVG) here.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write a picture (PNG) here.
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-    /// Shade covered (chess) or unreachable (chromatic) squares in pictures.
-    #[arg(long)]
-    pub reveal: bool,
-    /// Draw the solution on pictures.
-    #[arg(long)]
-    pub solution: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 /// The paper's experiments.

@@ -17,7 +17,9 @@ use ludoforge_puzzles::solve::Solution;
 use ludoforge_puzzles::study;
 use serde_json::json;
 
-use crate::args::{ChessArgs, ChromaticArgs, EvolveArgs, OutputArgs, SolveArgs, StudyArgs};
+use crate::args::{
+    ChessArgs, ChromaticArgs, EvolveArgs, OutputArgs, PictureArgs, SolveArgs, StudyArgs,
+};
 use crate::log::history_text;
 use crate::output::{Outputs, check_writable, read_text, write_atomic};
 use crate::progress::{RunProgress, bar};
@@ -77,8 +79,8 @@ fn check_outputs(output: &OutputArgs) -> Result<()> {
     let mut seen: Vec<(&str, &Path)> = Vec::new();
     for (flag, path) in [
         ("--out", &output.out),
-        ("--svg", &output.svg),
-        ("--png", &output.png),
+        ("--svg", &output.picture.svg),
+        ("--png", &output.picture.png),
         ("--log", &output.log),
     ] {
         if let Some(path) = path {
@@ -170,20 +172,11 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
     let puzzle = best.maze();
     let solution = puzzle.solve().context("the best puzzle has no solution")?;
     let caption = format!("{} moves · seed {}", best.min_moves, best.seed);
-    pictures(
-        &puzzle,
-        &solution,
-        output.reveal,
-        output.solution,
-        &caption,
-        output.svg.as_deref(),
-        output.png.as_deref(),
-        &mut outputs,
-    )?;
+    pictures(&puzzle, &solution, &caption, &output.picture, &mut outputs)?;
     outputs.write_all()?;
 
     if output.out.is_none() {
-        eprintln!("{}", board_text(&puzzle, output.reveal));
+        eprintln!("{}", board_text(&puzzle, output.picture.reveal));
         eprintln!("{} moves: {}", best.min_moves, best.solution.join(" "));
     }
     println!("{summary}");
@@ -259,23 +252,21 @@ fn board_text(puzzle: &Puzzle, reveal: bool) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Queues the SVG and PNG pictures asked for.
 fn pictures(
     puzzle: &Puzzle,
     solution: &Solution,
-    reveal: bool,
-    show_solution: bool,
     caption: &str,
-    svg: Option<&Path>,
-    png: Option<&Path>,
+    asked: &PictureArgs,
     outputs: &mut Outputs,
 ) -> Result<()> {
+    let (svg, png) = (asked.svg.as_deref(), asked.png.as_deref());
     if svg.is_none() && png.is_none() {
         return Ok(());
     }
     let view = View {
-        reveal,
-        solution: show_solution.then(|| solution.path.clone()),
+        reveal: asked.reveal,
+        solution: asked.solution.then(|| solution.path.clone()),
         caption: Some(caption.to_string()),
     };
     let picture = match puzzle {
@@ -294,7 +285,7 @@ fn pictures(
 
 /// `puzzle solve`.
 pub fn solve(args: &SolveArgs) -> Result<Ending> {
-    for (flag, path) in [("--svg", &args.svg), ("--png", &args.png)] {
+    for (flag, path) in [("--svg", &args.picture.svg), ("--png", &args.picture.png)] {
         if let Some(path) = path {
             check_writable(path, flag)?;
         }
@@ -319,18 +310,9 @@ pub fn solve(args: &SolveArgs) -> Result<Ending> {
     let names: Vec<String> = solution.path.iter().map(|&i| board.name(i)).collect();
     let mut outputs = Outputs::default();
     let caption = format!("{} moves", solution.min_moves);
-    pictures(
-        &puzzle,
-        &solution,
-        args.reveal,
-        args.solution,
-        &caption,
-        args.svg.as_deref(),
-        args.png.as_deref(),
-        &mut outputs,
-    )?;
+    pictures(&puzzle, &solution, &caption, &args.picture, &mut outputs)?;
     outputs.write_all()?;
-    eprintln!("{}", board_text(&puzzle, args.reveal));
+    eprintln!("{}", board_text(&puzzle, args.picture.reveal));
     eprintln!("{} moves: {}", solution.min_moves, names.join(" "));
     println!(
         "{}",

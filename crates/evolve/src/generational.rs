@@ -8,7 +8,7 @@ use crate::goal::Goal;
 use crate::individual::Individual;
 use crate::problem::{Crossover, Mutate};
 use crate::rng::{Stream, below, stream};
-use crate::state::{State, initial_population};
+use crate::state::State;
 use crate::strategy::{Step, Strategy, breed, check_range, judge};
 
 /// Generational evolution: each step replaces the whole population at once.
@@ -153,14 +153,13 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         goal: Goal,
         seed: u64,
     ) -> Result<State<P::Genome>, EvolveError> {
-        let (population, counters) = initial_population(
+        State::sample(
             problem,
-            &goal,
+            goal,
             seed,
             self.population,
             self.max_initial_attempts,
-        )?;
-        Ok(State::new(seed, goal, population, counters))
+        )
     }
 
     fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {

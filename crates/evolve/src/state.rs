@@ -49,6 +49,21 @@ impl<G: Clone> State<G> {
         }
     }
 
+    /// A state around a freshly sampled initial population (see [`initial_population`]).
+    ///
+    /// # Errors
+    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled.
+    pub fn sample<P: Problem<Genome = G>>(
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        size: usize,
+        max_attempts: u64,
+    ) -> Result<Self, EvolveError> {
+        let (population, counters) = initial_population(problem, &goal, seed, size, max_attempts)?;
+        Ok(State::new(seed, goal, population, counters))
+    }
+
     /// Offers an individual as a new best; returns true if it is better than any before.
     pub fn offer_best(&mut self, candidate: &Individual<G>) -> bool {
         if candidate.score > self.best.score {

@@ -4,7 +4,7 @@ use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::problem::{Crossover, Mutate};
 use crate::rng::distinct_indices;
-use crate::state::{State, initial_population};
+use crate::state::State;
 use crate::strategy::{Step, Strategy, breed, check_range, judge};
 
 /// Steady-state evolution with single tournament selection.
@@ -78,14 +78,13 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         goal: Goal,
         seed: u64,
     ) -> Result<State<P::Genome>, EvolveError> {
-        let (population, counters) = initial_population(
+        State::sample(
             problem,
-            &goal,
+            goal,
             seed,
             self.population,
             self.max_initial_attempts,
-        )?;
-        Ok(State::new(seed, goal, population, counters))
+        )
     }
 
     fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
