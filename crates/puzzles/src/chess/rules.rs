@@ -23,39 +23,31 @@ const KNIGHT: [(isize, isize); 8] = [
     (-1, 2),
 ];
 
+/// All eight directions: the queen's lines and the king's steps.
+const EIGHT: [(isize, isize); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// The line directions of a sliding piece.
 fn lines(kind: PieceKind) -> &'static [(isize, isize)] {
-    const ALL: [(isize, isize); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
     match kind {
         PieceKind::Rook => &ORTHOGONAL,
         PieceKind::Bishop => &DIAGONAL,
-        _ => &ALL,
+        _ => &EIGHT,
     }
 }
 
 /// The squares one step or jump away for a non-sliding piece, as (files, ranks) offsets.
 fn steps(kind: PieceKind, white: bool) -> &'static [(isize, isize)] {
-    const KING: [(isize, isize); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
     match kind {
-        PieceKind::King => &KING,
+        PieceKind::King => &EIGHT,
         PieceKind::Knight => &KNIGHT,
         // A white pawn agent moves forward; a black pawn attacks diagonally towards rank 1.
         PieceKind::Pawn if white => &[(0, 1)],
