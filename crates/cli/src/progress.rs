@@ -5,6 +5,11 @@ use std::io::IsTerminal;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludoforge_evolve::{Budget, Counters, Observer, Snapshot, StopReason};
 
+/// Whether progress bars are drawn: only when stderr is a terminal.
+pub fn shown() -> bool {
+    std::io::stderr().is_terminal()
+}
+
 /// A bar that follows one run's matings (or generations, or evaluations).
 pub struct RunProgress {
     bar: ProgressBar,
@@ -20,7 +25,7 @@ enum Unit {
 
 /// A bar of `len` steps, hidden unless stderr is a terminal.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !shown() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);

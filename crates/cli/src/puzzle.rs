@@ -144,7 +144,12 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
     } else {
         let mut progress = RunProgress::new(&settings.budget);
         let mut history = History::default();
-        let mut observers: Vec<&mut dyn Observer> = vec![&mut progress];
+        // Every observer makes the engine compute population statistics each generation,
+        // so attach only the ones that will use them.
+        let mut observers: Vec<&mut dyn Observer> = Vec::new();
+        if crate::progress::shown() {
+            observers.push(&mut progress);
+        }
         if output.log.is_some() {
             observers.push(&mut history);
         }
