@@ -1,0 +1,2 @@
+//! Benchmarks (placeholder until the study lands).
+fn main() {}
