@@ -19,11 +19,13 @@
 //! assert!(measures.walks.max <= measures.longest_route);
 //! ```
 
+pub mod choose;
 pub mod dungeon;
 pub mod generate;
 pub mod measures;
 pub mod params;
 pub mod paths;
+pub mod study;
 pub mod walk;
 
 pub use dungeon::{Dungeon, RoomId, Stage, Violation};

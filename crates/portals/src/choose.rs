@@ -1,0 +1,196 @@
+//! Choosing dungeons by playthroughs (Bush, section 5: "many playthroughs can be simulated for
+//! a specific graph in order to identify those with the most desirable characteristics").
+//!
+//! [`choose`] generates K candidates, measures each (exact routes and simulated walks), and
+//! keeps the one whose measures best match the [`Targets`], reporting what was asked and what
+//! was met. Candidate `i` always comes from the same streams of the seed, on any thread count.
+
+use ludoforge_evolve::rng::stream;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::dungeon::Dungeon;
+use crate::generate::{GenerateError, generate};
+use crate::measures::Measures;
+use crate::params::Params;
+use crate::walk::Memory;
+
+/// What a game master wants of the walks through a dungeon. Every target is optional.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Targets {
+    /// The mean simulated walk length, in portals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_walk: Option<f64>,
+    /// How far from `mean_walk` still counts as met (portals).
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f64,
+    /// The longest origin-to-exit route may have at most this many portals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_longest: Option<u32>,
+    /// At least this many rooms where the players choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_decisions: Option<usize>,
+    /// At least this many distinct origin-to-exit routes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_routes: Option<u128>,
+}
+
+fn default_tolerance() -> f64 {
+    0.5
+}
+
+impl Targets {
+    /// No targets, with the default tolerance of half a portal on the mean walk.
+    #[must_use]
+    pub fn none() -> Targets {
+        Targets {
+            tolerance: default_tolerance(),
+            ..Targets::default()
+        }
+    }
+
+    /// True when no target is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.mean_walk.is_none()
+            && self.max_longest.is_none()
+            && self.min_decisions.is_none()
+            && self.min_routes.is_none()
+    }
+
+    /// How each target fares against `measures`: what was asked, what was got, whether it
+    /// was met, and the miss as a share of the target (0 when met exactly or within bounds).
+    #[must_use]
+    pub fn judge(&self, measures: &Measures) -> Vec<Verdict> {
+        let mut verdicts = Vec::new();
+        if let Some(target) = self.mean_walk {
+            let got = measures.walks.mean;
+            verdicts.push(Verdict {
+                measure: "mean walk".into(),
+                asked: format!("{target} ± {}", self.tolerance),
+                got: format!("{got:.2}"),
+                met: (got - target).abs() <= self.tolerance,
+                miss: (got - target).abs() / target.max(1.0),
+            });
+        }
+        if let Some(target) = self.max_longest {
+            let got = measures.longest_route;
+            verdicts.push(Verdict {
+                measure: "longest route".into(),
+                asked: format!("at most {target}"),
+                got: got.to_string(),
+                met: got <= target,
+                miss: f64::from(got.saturating_sub(target)) / f64::from(target.max(1)),
+            });
+        }
+        if let Some(target) = self.min_decisions {
+            let got = measures.decision_rooms;
+            verdicts.push(Verdict {
+                measure: "decision rooms".into(),
+                asked: format!("at least {target}"),
+                got: got.to_string(),
+                met: got >= target,
+                miss: target.saturating_sub(got) as f64 / target.max(1) as f64,
+            });
+        }
+        if let Some(target) = self.min_routes {
+            let got = measures.routes;
+            verdicts.push(Verdict {
+                measure: "routes".into(),
+                asked: format!("at least {target}"),
+                got: got.to_string(),
+                met: got >= target,
+                miss: target.saturating_sub(got) as f64 / target.max(1) as f64,
+            });
+        }
+        verdicts
+    }
+}
+
+/// One target judged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// Which measure.
+    pub measure: String,
+    /// What was asked, in words.
+    pub asked: String,
+    /// What the dungeon has.
+    pub got: String,
+    /// Whether the target is met.
+    pub met: bool,
+    /// How far off, as a share of the target (0 when met).
+    pub miss: f64,
+}
+
+/// The kept dungeon and how it compares with the targets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The kept dungeon.
+    pub dungeon: Dungeon,
+    /// Its measures.
+    pub measures: Measures,
+    /// Each target judged.
+    pub verdicts: Vec<Verdict>,
+    /// The sum of the misses (0 when every target is met exactly).
+    pub score: f64,
+    /// Which candidate was kept (0-based).
+    pub candidate: usize,
+    /// How many candidates were generated.
+    pub candidates: usize,
+}
+
+/// Generates `candidates` dungeons, walks each `walks` times, and keeps the one with the
+/// smallest total miss (the first such on a tie).
+///
+/// Candidate `i` is generated from stream `(seed, 1, i)` and walked with stream `(seed, 2, i)`,
+/// so the result does not depend on the number of threads.
+///
+/// # Errors
+/// The first candidate's [`GenerateError`] when a candidate cannot be generated.
+///
+/// # Panics
+/// Panics if `candidates` or `walks` is 0.
+///
+/// ```
+/// use ludoforge_portals::{Params, choose::{Targets, choose}, walk::Memory};
+/// let targets = Targets { max_longest: Some(14), ..Targets::none() };
+/// let choice = choose(&Params::new(9), &targets, 20, 200, Memory::Walk, 7).unwrap();
+/// assert_eq!(choice.verdicts[0].met, choice.measures.longest_route <= 14);
+/// assert_eq!(choice.candidates, 20);
+/// ```
+pub fn choose(
+    params: &Params,
+    targets: &Targets,
+    candidates: usize,
+    walks: u32,
+    memory: Memory,
+    seed: u64,
+) -> Result<Choice, GenerateError> {
+    assert!(candidates > 0, "at least one candidate");
+    let judged: Vec<Result<Choice, GenerateError>> = (0..candidates)
+        .into_par_iter()
+        .map(|i| {
+            let dungeon = generate(params, &mut stream(seed, 1, i as u64))?;
+            let measures = Measures::of(&dungeon, walks, memory, &mut stream(seed, 2, i as u64))
+                .expect("a generated dungeon is acyclic and walkable");
+            let verdicts = targets.judge(&measures);
+            let score = verdicts.iter().map(|v| v.miss).sum();
+            Ok(Choice {
+                dungeon,
+                measures,
+                verdicts,
+                score,
+                candidate: i,
+                candidates,
+            })
+        })
+        .collect();
+    let mut best: Option<Choice> = None;
+    for choice in judged {
+        let choice = choice?;
+        if best.as_ref().is_none_or(|b| choice.score < b.score) {
+            best = Some(choice);
+        }
+    }
+    Ok(best.expect("at least one candidate"))
+}
