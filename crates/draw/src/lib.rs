@@ -31,6 +31,7 @@
 //! The bundled DejaVu fonts are under the Bitstream Vera licence; see
 //! `fonts/LICENSE-DejaVu.txt` in this crate.
 
+pub mod chart;
 mod color;
 mod error;
 mod font;
@@ -40,6 +41,7 @@ mod style;
 mod svg;
 mod xml;
 
+pub use chart::{LineChart, Scale, Series};
 pub use color::{CATEGORICAL, Color};
 pub use error::DrawError;
 pub use font::FONT_FAMILY;
