@@ -1,5 +1,7 @@
 //! Command-line arguments, parsed by clap and then checked into typed settings.
 
+pub mod portals;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -25,6 +27,9 @@ pub enum Command {
     /// Chess mazes and chromatic mazes evolved to a chosen difficulty.
     #[command(subcommand)]
     Puzzle(PuzzleCommand),
+    /// Portal dungeons: one-way room graphs judged by simulated players.
+    #[command(subcommand)]
+    Portals(portals::PortalsCommand),
 }
 
 /// What to do with puzzles.

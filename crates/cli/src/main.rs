@@ -6,6 +6,7 @@
 mod args;
 mod log;
 mod output;
+mod portals;
 mod progress;
 mod puzzle;
 
@@ -13,6 +14,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::args::portals::PortalsCommand;
 use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
@@ -43,6 +45,11 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),
             PuzzleCommand::Solve(args) => puzzle::solve(args),
             PuzzleCommand::Study(args) => puzzle::study(args),
+        },
+        Command::Portals(command) => match command {
+            PortalsCommand::Generate(args) => portals::generate(args),
+            PortalsCommand::Show(args) => portals::show(args),
+            PortalsCommand::Study(args) => portals::study(args),
         },
     }
 }

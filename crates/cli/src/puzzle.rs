@@ -33,7 +33,7 @@ pub enum Ending {
 }
 
 /// A fresh seed when none is given: from the process's hash keys, with no extra dependency.
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::process::id())
 }

@@ -11,6 +11,9 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tempfile::TempDir;
 
+#[path = "cli/portals.rs"]
+mod portals;
+
 /// A small, quick search.
 const QUICK: [&str; 4] = ["--population", "60", "--matings", "1500"];
 

@@ -1,2 +1,56 @@
-//! Benchmarks (placeholder until the study lands).
-fn main() {}
+//! Speed of the portal dungeon generator, its measures and the document's whole study, on one
+//! thread.
+//!
+//! `cargo bench -p ludoforge-portals`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ludoforge_evolve::rng::stream;
+use ludoforge_portals::generate::generate;
+use ludoforge_portals::paths::routes;
+use ludoforge_portals::study::{StudySpec, run};
+use ludoforge_portals::walk::{Memory, simulate};
+use ludoforge_portals::{Measures, Params};
+
+fn generation(c: &mut Criterion) {
+    for m in [9, 15] {
+        let params = Params::new(m);
+        let mut seed = 0;
+        c.bench_function(&format!("generate one M = {m} dungeon"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate(&params, &mut stream(seed, 0, 0)).unwrap())
+            })
+        });
+    }
+}
+
+fn measures(c: &mut Criterion) {
+    let dungeon = generate(&Params::new(15), &mut stream(1, 0, 0)).unwrap();
+    c.bench_function(
+        &format!("exact routes, M = 15 ({} rooms)", dungeon.rooms()),
+        |b| b.iter(|| black_box(routes(&dungeon).unwrap())),
+    );
+    c.bench_function("1,000 walks, M = 15", |b| {
+        b.iter(|| black_box(simulate(&dungeon, 1000, Memory::Walk, &mut stream(1, 1, 0))))
+    });
+    c.bench_function("all measures with 1,000 walks, M = 15", |b| {
+        b.iter(|| {
+            black_box(Measures::of(&dungeon, 1000, Memory::Walk, &mut stream(1, 1, 0)).unwrap())
+        })
+    });
+}
+
+fn study(c: &mut Criterion) {
+    let spec = StudySpec::bush();
+    let mut group = c.benchmark_group("study");
+    group.sample_size(10);
+    group.bench_function("Bush's study: M 3..15 x 10 graphs x 1,000 walks", |b| {
+        b.iter(|| black_box(run(&spec, 1, &mut |_| {}).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generation, measures, study);
+criterion_main!(benches);

@@ -143,7 +143,8 @@ pub struct Choice {
 /// smallest total miss (the first such on a tie).
 ///
 /// Candidate `i` is generated from stream `(seed, 1, i)` and walked with stream `(seed, 2, i)`,
-/// so the result does not depend on the number of threads.
+/// so the result does not depend on the number of threads. `done` is called (from any thread)
+/// after each candidate.
 ///
 /// # Errors
 /// The first candidate's [`GenerateError`] when a candidate cannot be generated.
@@ -154,7 +155,7 @@ pub struct Choice {
 /// ```
 /// use ludoforge_portals::{Params, choose::{Targets, choose}, walk::Memory};
 /// let targets = Targets { max_longest: Some(14), ..Targets::none() };
-/// let choice = choose(&Params::new(9), &targets, 20, 200, Memory::Walk, 7).unwrap();
+/// let choice = choose(&Params::new(9), &targets, 20, 200, Memory::Walk, 7, &|| {}).unwrap();
 /// assert_eq!(choice.verdicts[0].met, choice.measures.longest_route <= 14);
 /// assert_eq!(choice.candidates, 20);
 /// ```
@@ -165,6 +166,7 @@ pub fn choose(
     walks: u32,
     memory: Memory,
     seed: u64,
+    done: &(dyn Fn() + Sync),
 ) -> Result<Choice, GenerateError> {
     assert!(candidates > 0, "at least one candidate");
     let judged: Vec<Result<Choice, GenerateError>> = (0..candidates)
@@ -175,6 +177,7 @@ pub fn choose(
                 .expect("a generated dungeon is acyclic and walkable");
             let verdicts = targets.judge(&measures);
             let score = verdicts.iter().map(|v| v.miss).sum();
+            done();
             Ok(Choice {
                 dungeon,
                 measures,

@@ -137,7 +137,7 @@ impl Dungeon {
     /// // 0 → 1 → 3 and 0 → 2 → 3: two routes of length 2.
     /// let dungeon = Dungeon::from_portals(vec![vec![1, 2], vec![3], vec![3], vec![]], 3);
     /// assert!(dungeon.check(2, 2).is_ok());
-    /// assert!(dungeon.check(2, 3).is_err());
+    /// assert!(dungeon.check(3, 2).is_err());
     /// ```
     #[must_use]
     pub fn from_portals(portals: Vec<Vec<RoomId>>, exit: RoomId) -> Dungeon {

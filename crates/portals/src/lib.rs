@@ -20,12 +20,17 @@
 //! ```
 
 pub mod choose;
+pub mod dot;
 pub mod dungeon;
+pub mod format;
 pub mod generate;
+pub mod handout;
 pub mod measures;
 pub mod params;
 pub mod paths;
+pub mod render;
 pub mod study;
+pub mod study_plot;
 pub mod walk;
 
 pub use dungeon::{Dungeon, RoomId, Stage, Violation};

@@ -39,7 +39,9 @@ impl StudySpec {
         }
     }
 
-    fn params_for(&self, min_path: u32) -> Params {
+    /// The generator parameters used for one value of M.
+    #[must_use]
+    pub fn params_for(&self, min_path: u32) -> Params {
         let mut params = self.base;
         params.min_path = min_path;
         params.min_rooms = params.min_rooms.max(min_path as usize + 1);

@@ -1,0 +1,276 @@
+//! `ludoforge portals`: generate, show and study portal dungeons.
+
+use anyhow::{Context, Result, bail};
+use ludoforge_evolve::rng::stream;
+use ludoforge_portals::choose::choose;
+use ludoforge_portals::format::{DungeonFile, Settings};
+use ludoforge_portals::study::{StudySpec, run as run_study};
+use ludoforge_portals::{Dungeon, Measures, Params, dot, handout, render};
+use serde_json::json;
+
+use crate::args::portals::{
+    DungeonOutputArgs, GenerateArgs, MAX_GRAPHS, PortalStudyArgs, ShowArgs, check_walks,
+    parse_range,
+};
+use crate::output::{Outputs, check_writable, read_text};
+use crate::progress::bar;
+use crate::puzzle::{Ending, fresh_seed};
+
+/// `portals generate`.
+pub fn generate(args: &GenerateArgs) -> Result<Ending> {
+    let params = args.dungeon.params(args.dungeon.min_path)?;
+    let walks = args.dungeon.walks()?;
+    let memory = args.dungeon.memory.memory();
+    let (candidates, targets) = args.targets.targets()?;
+    check_outputs(&args.output)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+
+    let progress = bar(candidates as u64, "candidates");
+    let choice = choose(&params, &targets, candidates, walks, memory, seed, &|| {
+        progress.inc(1)
+    })?;
+    progress.finish_and_clear();
+    let settings = Settings {
+        params,
+        candidates,
+        walks,
+        memory,
+    };
+    let file = DungeonFile::new(&choice, settings, targets, seed);
+    write_outputs(&file, &choice.dungeon, &args.output)?;
+    report(&file, &args.output.out);
+    if file.verdicts.iter().any(|v| !v.met) {
+        eprintln!(
+            "target not met by the best of {candidates} candidates (seed {seed}); it was written \
+             anyway. Try more --candidates, another --min-path or looser targets."
+        );
+        return Ok(Ending::TargetMissed);
+    }
+    Ok(Ending::Done)
+}
+
+/// `portals show`.
+pub fn show(args: &ShowArgs) -> Result<Ending> {
+    check_outputs(&args.output)?;
+    let text = read_text(&args.file)?;
+    let (mut file, dungeon) =
+        DungeonFile::parse(&text).with_context(|| format!("cannot use {}", args.file.display()))?;
+    // Measure again (the same streams as when generated), in case the dungeon was edited.
+    let settings = file.settings;
+    file.measures = Measures::of(
+        &dungeon,
+        settings.walks.max(1),
+        settings.memory,
+        &mut stream(file.seed, 2, file.candidate as u64),
+    )?;
+    file.verdicts = file.targets.judge(&file.measures);
+    file.score = file.verdicts.iter().map(|v| v.miss).sum();
+    file.dungeon = ludoforge_portals::format::DungeonEntry::of(&dungeon);
+    write_outputs(&file, &dungeon, &args.output)?;
+    report(&file, &args.output.out);
+    Ok(Ending::Done)
+}
+
+fn check_outputs(output: &DungeonOutputArgs) -> Result<()> {
+    for (flag, path) in [
+        ("--out", &output.out),
+        ("--dot", &output.dot),
+        ("--svg", &output.svg),
+        ("--png", &output.png),
+        ("--handout", &output.handout),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    Ok(())
+}
+
+fn title(file: &DungeonFile) -> String {
+    format!(
+        "Portal dungeon · M = {} · seed {}",
+        file.settings.params.min_path, file.seed
+    )
+}
+
+fn write_outputs(file: &DungeonFile, dungeon: &Dungeon, output: &DungeonOutputArgs) -> Result<()> {
+    let mut outputs = Outputs::default();
+    if let Some(path) = &output.out {
+        outputs.add(path, file.to_json().into_bytes());
+    }
+    if let Some(path) = &output.dot {
+        outputs.add(path, dot::to_dot(dungeon, &title(file)).into_bytes());
+    }
+    if output.svg.is_some() || output.png.is_some() {
+        let m = &file.measures;
+        let view = render::View {
+            caption: Some(format!(
+                "{} · {} rooms, {} portals · routes {}–{} · mean walk {:.1}",
+                title(file),
+                m.rooms,
+                m.portals,
+                m.shortest_route,
+                m.longest_route,
+                m.walks.mean
+            )),
+            ..render::View::default()
+        };
+        let picture = render::svg(dungeon, &view);
+        if let Some(path) = &output.png {
+            let scale = if dungeon.rooms() <= 150 { 2.0 } else { 1.0 };
+            let bytes =
+                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?;
+            outputs.add(path, bytes);
+        }
+        if let Some(path) = &output.svg {
+            outputs.add(path, picture.into_bytes());
+        }
+    }
+    if let Some(path) = &output.handout {
+        outputs.add(
+            path,
+            handout::markdown(dungeon, &title(file), file.seed).into_bytes(),
+        );
+    }
+    outputs.write_all()
+}
+
+/// A summary on stderr for people and one JSON line on stdout for scripts.
+fn report(file: &DungeonFile, out: &Option<std::path::PathBuf>) {
+    let m = &file.measures;
+    eprintln!(
+        "{} rooms ({} decision, {} passage), {} portals; routes of {} to {} portals, {} in all",
+        m.rooms,
+        m.decision_rooms,
+        m.passage_rooms,
+        m.portals,
+        m.shortest_route,
+        m.longest_route,
+        m.routes
+    );
+    eprintln!(
+        "{} simulated walks: shortest {}, mean {:.2} (exactly {:.2} expected), longest {}",
+        m.walks.walks, m.walks.min, m.walks.mean, m.expected_walk, m.walks.max
+    );
+    for v in &file.verdicts {
+        eprintln!(
+            "  {:<15} asked {:<14} got {:<8} {}",
+            v.measure,
+            v.asked,
+            v.got,
+            if v.met { "met" } else { "NOT met" }
+        );
+    }
+    let summary = json!({
+        "generator": file.generator,
+        "seed": file.seed,
+        "min_path": file.settings.params.min_path,
+        "candidate": file.candidate,
+        "candidates": file.settings.candidates,
+        "measures": {
+            "rooms": m.rooms,
+            "portals": m.portals,
+            "decision_rooms": m.decision_rooms,
+            "shortest_route": m.shortest_route,
+            "longest_route": m.longest_route,
+            "routes": m.routes.to_string(),
+            "expected_walk": m.expected_walk,
+            "walks": {"min": m.walks.min, "mean": m.walks.mean, "max": m.walks.max},
+        },
+        "verdicts": file.verdicts,
+        "out": out,
+    });
+    println!("{summary}");
+}
+
+/// `portals study`.
+pub fn study(args: &PortalStudyArgs) -> Result<Ending> {
+    for (flag, path) in [
+        ("--csv", &args.csv),
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+        ("--out", &args.out),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let range = parse_range(&args.min_path, "--min-path")?;
+    let limit = u64::from(ludoforge_portals::params::MIN_PATH_LIMIT);
+    if *range.start() < 1 || *range.end() > limit {
+        bail!(
+            "--min-path {}: give values of M between 1 and {limit}",
+            args.min_path
+        );
+    }
+    if !(1..=MAX_GRAPHS).contains(&args.graphs) {
+        bail!("--graphs {}: give between 1 and {MAX_GRAPHS}", args.graphs);
+    }
+    let walks = check_walks(args.walks)?;
+    let portal_limit = ludoforge_portals::params::PORTAL_LIMIT as i64;
+    if !(1..=portal_limit).contains(&args.max_portals) {
+        bail!(
+            "--max-portals {}: give between 1 and {portal_limit}",
+            args.max_portals
+        );
+    }
+    let room_limit = ludoforge_portals::params::ROOM_LIMIT as i64;
+    if !(2..=room_limit).contains(&args.max_rooms) {
+        bail!(
+            "--max-rooms {}: give between 2 and {room_limit}",
+            args.max_rooms
+        );
+    }
+    let spec = StudySpec {
+        min_paths: range.map(|m| m as u32).collect(),
+        graphs: args.graphs as u32,
+        walks,
+        memory: args.memory.memory(),
+        base: Params::new(1)
+            .max_portals(args.max_portals as usize)
+            .rooms(2, args.max_rooms as usize),
+    };
+    for &m in &spec.min_paths {
+        spec.params_for(m)
+            .validate()
+            .map_err(|e| anyhow::anyhow!("M = {m}: {e} (see --max-rooms, --min-path)"))?;
+    }
+    let progress = bar(
+        spec.min_paths.len() as u64 * u64::from(spec.graphs),
+        "dungeons",
+    );
+    let started = std::time::Instant::now();
+    let study = run_study(&spec, args.seed, &mut |done| {
+        progress.set_position(done as u64)
+    })?;
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    print!("{}", study.table());
+    println!(
+        "seed {} · {} dungeons × {} walks per M · {seconds:.2} s",
+        study.seed, spec.graphs, spec.walks
+    );
+    let mut outputs = Outputs::default();
+    if let Some(path) = &args.csv {
+        outputs.add(path, study.csv().into_bytes());
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let plot = study.plot();
+        if let Some(path) = &args.png {
+            outputs.add(
+                path,
+                ludoforge_draw::svg_to_png(&plot, 1.5).context("cannot draw the PNG")?,
+            );
+        }
+        if let Some(path) = &args.svg {
+            outputs.add(path, plot.into_bytes());
+        }
+    }
+    if let Some(path) = &args.out {
+        let mut text = serde_json::to_string_pretty(&study)?;
+        text.push('\n');
+        outputs.add(path, text.into_bytes());
+    }
+    outputs.write_all()?;
+    Ok(Ending::Done)
+}

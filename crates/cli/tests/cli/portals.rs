@@ -1,0 +1,354 @@
+//! `ludoforge portals`: the dungeon file, its exports, targets, the study and bad input.
+
+use super::*;
+
+/// Every portal as (from, to) from a dungeon file's room list.
+fn portals_of(file: &Value) -> Vec<(u64, u64)> {
+    let mut arcs = Vec::new();
+    for room in file["dungeon"]["rooms"].as_array().unwrap() {
+        for to in room["portals"].as_array().unwrap() {
+            arcs.push((int(&room["id"]), int(to)));
+        }
+    }
+    arcs
+}
+
+#[test]
+fn a_dungeon_file_with_every_export() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "portals",
+        "generate",
+        "--min-path",
+        "7",
+        "--seed",
+        "5",
+        "--out",
+        "d.json",
+        "--dot",
+        "d.dot",
+        "--svg",
+        "d.svg",
+        "--png",
+        "d.png",
+        "--handout",
+        "d.md",
+    ];
+    let outcome = run_in(d, &args).expect_ok();
+    let summary = outcome.summary();
+    assert_eq!(summary["seed"], 5);
+    let file = read_json(&d.join("d.json"));
+    assert_eq!(file["generator"], "portals");
+    assert_eq!(file["seed"], 5);
+    assert_eq!(file["settings"]["min_path"], 7);
+    let rooms = file["dungeon"]["rooms"].as_array().unwrap();
+    let arcs = portals_of(&file);
+    assert_eq!(int(&file["measures"]["rooms"]), rooms.len() as u64);
+    assert_eq!(int(&file["measures"]["portals"]), arcs.len() as u64);
+    assert_eq!(file["dungeon"]["origin"], 0);
+    // The flat portal list agrees with the rooms'.
+    let flat: Vec<(u64, u64)> = file["dungeon"]["portals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (int(&p[0]), int(&p[1])))
+        .collect();
+    assert_eq!(flat, arcs);
+    // The shortest route is M portals long and made of real portals.
+    let route: Vec<u64> = file["dungeon"]["shortest_route"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(int)
+        .collect();
+    assert_eq!(route.len(), 8);
+    assert_eq!(route[0], 0);
+    assert_eq!(*route.last().unwrap(), int(&file["dungeon"]["exit"]));
+    for pair in route.windows(2) {
+        assert!(arcs.contains(&(pair[0], pair[1])));
+    }
+    let walks = &file["measures"]["walks"];
+    assert_eq!(walks["walks"], 1000);
+    assert!(int(&walks["min"]) >= 7);
+    assert!(int(&walks["max"]) <= int(&file["measures"]["longest_route"]));
+    // DOT: one edge line per portal.
+    let dot = fs::read_to_string(d.join("d.dot")).unwrap();
+    assert!(dot.trim_start().starts_with("digraph"));
+    assert_eq!(dot.matches(" -> ").count(), arcs.len());
+    assert!(is_svg(&fs::read_to_string(d.join("d.svg")).unwrap()));
+    assert!(fs::read(d.join("d.png")).unwrap().starts_with(b"\x89PNG"));
+    let handout = fs::read_to_string(d.join("d.md")).unwrap();
+    assert_eq!(handout.matches("\n## Room ").count(), rooms.len());
+
+    // Same seed, same bytes, on any thread count.
+    let again = with(&["--threads", "1"], &args);
+    let again: Vec<&str> = again
+        .iter()
+        .map(|a| if *a == "d.json" { "e.json" } else { a })
+        .collect();
+    run_in(d, &again).expect_ok();
+    assert_eq!(
+        fs::read(d.join("d.json")).unwrap(),
+        fs::read(d.join("e.json")).unwrap()
+    );
+
+    // `show` reads the file back and measures the same.
+    run_in(d, &["portals", "show", "d.json", "--out", "f.json"]).expect_ok();
+    assert_eq!(
+        fs::read(d.join("d.json")).unwrap(),
+        fs::read(d.join("f.json")).unwrap()
+    );
+}
+
+#[test]
+fn candidates_are_chosen_by_the_targets() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // A generous target met by the best of many candidates.
+    let met = run_in(
+        d,
+        &[
+            "portals",
+            "generate",
+            "--min-path",
+            "9",
+            "--candidates",
+            "40",
+            "--max-longest",
+            "13",
+            "--min-decisions",
+            "6",
+            "--seed",
+            "3",
+            "--out",
+            "a.json",
+        ],
+    )
+    .expect_ok();
+    let file = read_json(&d.join("a.json"));
+    assert!(int(&file["measures"]["longest_route"]) <= 13);
+    assert!(int(&file["measures"]["decision_rooms"]) >= 6);
+    assert_eq!(file["settings"]["candidates"], 40);
+    let verdicts = file["verdicts"].as_array().unwrap();
+    assert_eq!(verdicts.len(), 2);
+    assert!(verdicts.iter().all(|v| v["met"] == true));
+    assert!(met.stderr.contains("longest route"), "{}", met.stderr);
+
+    // An impossible mean walk (M = 9 walks cannot average 3 portals): exit 3, still written.
+    let missed = run_in(
+        d,
+        &[
+            "portals",
+            "generate",
+            "--candidates",
+            "5",
+            "--mean-walk",
+            "3",
+            "--seed",
+            "3",
+            "--out",
+            "b.json",
+        ],
+    );
+    assert_eq!(missed.code, 3, "{}", missed.describe());
+    assert!(
+        missed.stderr.contains("target not met"),
+        "{}",
+        missed.stderr
+    );
+    let file = read_json(&d.join("b.json"));
+    assert_eq!(file["verdicts"][0]["met"], false);
+}
+
+#[test]
+fn the_study_writes_its_table_csv_and_plot() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let outcome = run_in(
+        d,
+        &[
+            "portals",
+            "study",
+            "--min-path",
+            "3..8",
+            "--graphs",
+            "3",
+            "--walks",
+            "100",
+            "--csv",
+            "s.csv",
+            "--svg",
+            "s.svg",
+            "--png",
+            "s.png",
+            "--out",
+            "s.json",
+        ],
+    )
+    .expect_ok();
+    assert!(outcome.stdout.contains("lower bound"), "{}", outcome.stdout);
+    let csv = fs::read_to_string(d.join("s.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7);
+    assert!(csv.starts_with("min_path,graphs,walks,lower,mean,upper,mean_rooms"));
+    for (line, m) in csv.lines().skip(1).zip(3..) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields[0], m.to_string());
+        assert_eq!(fields[3], m.to_string(), "the lower bound is M: {line}");
+    }
+    assert!(is_svg(&fs::read_to_string(d.join("s.svg")).unwrap()));
+    assert!(fs::read(d.join("s.png")).unwrap().starts_with(b"\x89PNG"));
+    let study = read_json(&d.join("s.json"));
+    assert_eq!(study["rows"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn bad_portal_settings_are_refused() {
+    let out = [
+        "--out", "d.json", "--svg", "d.svg", "--png", "d.png", "--dot", "d.dot",
+    ];
+    let generate = |extra: &[&'static str]| with(&with(&["portals", "generate"], extra), &out);
+    refuses(
+        &generate(&["--min-path", "0"]),
+        1,
+        "--min-path 0: give",
+        &[],
+    );
+    refuses(&generate(&["--min-path", "-3"]), 1, "--min-path -3", &[]);
+    refuses(
+        &generate(&["--max-portals", "0"]),
+        1,
+        "--max-portals 0",
+        &[],
+    );
+    refuses(
+        &generate(&["--rooms", "60..20"]),
+        1,
+        "smaller bound first",
+        &[],
+    );
+    refuses(&generate(&["--rooms", "ten..20"]), 1, "write a range", &[]);
+    refuses(
+        &generate(&["--rooms", "3..8"]),
+        1,
+        "cannot hold a route of 9 portals",
+        &[],
+    );
+    refuses(
+        &generate(&["--min-path", "14", "--rooms", "15..16", "--attempts", "20"]),
+        1,
+        "between 15 and 16 rooms",
+        &[],
+    );
+    refuses(
+        &generate(&["--max-portals", "1", "--rooms", "20..30"]),
+        1,
+        "single corridor",
+        &[],
+    );
+    refuses(&generate(&["--walks", "0"]), 1, "--walks 0", &[]);
+    refuses(&generate(&["--candidates", "0"]), 1, "--candidates 0", &[]);
+    refuses(
+        &generate(&["--mean-walk", "nan"]),
+        1,
+        "--mean-walk NaN",
+        &[],
+    );
+    refuses(
+        &generate(&["--max-longest", "0"]),
+        1,
+        "--max-longest 0",
+        &[],
+    );
+    refuses(&generate(&["--min-path", "x"]), 2, "invalid value", &[]);
+    refuses(
+        &with(&["portals", "generate", "--out", "missing/d.json"], &[]),
+        1,
+        "does not exist",
+        &[],
+    );
+    let study = |extra: &[&'static str]| {
+        with(
+            &with(&["portals", "study"], extra),
+            &["--csv", "s.csv", "--svg", "s.svg"],
+        )
+    };
+    refuses(&study(&["--min-path", "15..3"]), 1, "as 3..15", &[]);
+    refuses(&study(&["--min-path", "0..5"]), 1, "between 1 and", &[]);
+    refuses(&study(&["--min-path", "3-15"]), 1, "write a range", &[]);
+    refuses(&study(&["--graphs", "0"]), 1, "--graphs 0", &[]);
+    refuses(
+        &study(&["--max-rooms", "5", "--min-path", "3..9"]),
+        1,
+        "M = 5",
+        &[],
+    );
+}
+
+#[test]
+fn bad_dungeon_files_are_refused() {
+    let show =
+        |name: &'static str| vec!["portals", "show", name, "--out", "o.json", "--svg", "o.svg"];
+    refuses(&show("absent.json"), 1, "cannot read absent.json", &[]);
+    refuses(
+        &show("x.json"),
+        1,
+        "not a ludoforge portals file",
+        &[("x.json", Some("{"))],
+    );
+    // A valid file, then broken in several ways.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "portals",
+            "generate",
+            "--min-path",
+            "4",
+            "--seed",
+            "2",
+            "--out",
+            "g.json",
+        ],
+    )
+    .expect_ok();
+    let good = fs::read_to_string(d.join("g.json")).unwrap();
+    let mut value: Value = serde_json::from_str(&good).unwrap();
+    value["generator"] = Value::from("puzzle");
+    let other = value.to_string();
+    refuses(
+        &show("p.json"),
+        1,
+        "\"puzzle\" generator",
+        &[("p.json", Some(&other))],
+    );
+
+    // A cycle: the exit's parent gets a portal back to the origin's first child.
+    let mut value: Value = serde_json::from_str(&good).unwrap();
+    let exit = int(&value["dungeon"]["exit"]) as usize;
+    value["dungeon"]["rooms"][exit]["portals"] = serde_json::json!([1]);
+    let flat = portals_of(&value)
+        .iter()
+        .map(|&(a, b)| serde_json::json!([a, b]))
+        .collect::<Vec<_>>();
+    value["dungeon"]["portals"] = Value::from(flat);
+    let cyclic = value.to_string();
+    refuses(
+        &show("c.json"),
+        1,
+        "not a valid portal dungeon",
+        &[("c.json", Some(&cyclic))],
+    );
+
+    // The flat portal list disagrees with the rooms'.
+    let mut value: Value = serde_json::from_str(&good).unwrap();
+    value["dungeon"]["portals"] = serde_json::json!([[0, 1]]);
+    let mismatched = value.to_string();
+    refuses(
+        &show("m.json"),
+        1,
+        "does not match",
+        &[("m.json", Some(&mismatched))],
+    );
+}
