@@ -1,9 +1,10 @@
 //! `ludoforge portals`: generate, show and study portal dungeons.
 
 use anyhow::{Context, Result, bail};
-use ludoforge_evolve::rng::stream;
+use ludoforge_evolve::{Budget, Observer, StopReason};
 use ludoforge_portals::choose::choose;
-use ludoforge_portals::format::{DungeonFile, Settings};
+use ludoforge_portals::evolve::evolve;
+use ludoforge_portals::format::{DungeonFile, Evolution, Settings};
 use ludoforge_portals::study::{StudySpec, run as run_study};
 use ludoforge_portals::{Dungeon, Measures, Params, dot, handout, render};
 use serde_json::json;
@@ -13,8 +14,8 @@ use crate::args::portals::{
     parse_range,
 };
 use crate::output::{Outputs, check_writable, read_text};
-use crate::progress::bar;
-use crate::puzzle::{Ending, fresh_seed};
+use crate::progress::{RunProgress, bar};
+use crate::puzzle::{Ending, cancel_flag, fresh_seed};
 
 /// `portals generate`.
 pub fn generate(args: &GenerateArgs) -> Result<Ending> {
@@ -22,27 +23,60 @@ pub fn generate(args: &GenerateArgs) -> Result<Ending> {
     let walks = args.dungeon.walks()?;
     let memory = args.dungeon.memory.memory();
     let (candidates, targets) = args.targets.targets()?;
+    let evolution = args.evolution(&targets, candidates)?;
     check_outputs(&args.output)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
 
-    let progress = bar(candidates as u64, "candidates");
-    let choice = choose(&params, &targets, candidates, walks, memory, seed, &|| {
-        progress.inc(1)
-    })?;
-    progress.finish_and_clear();
+    let (choice, evolution) = match evolution {
+        None => {
+            let progress = bar(candidates as u64, "candidates");
+            let choice = choose(&params, &targets, candidates, walks, memory, seed, &|| {
+                progress.inc(1)
+            })?;
+            progress.finish_and_clear();
+            (choice, None)
+        }
+        Some((population, matings)) => {
+            let mut progress = RunProgress::new(&Budget::matings(matings));
+            let observer: Option<&mut dyn Observer> =
+                crate::progress::shown().then_some(&mut progress as &mut dyn Observer);
+            let (choice, stop) = evolve(
+                &params,
+                &targets,
+                walks,
+                memory,
+                population,
+                matings,
+                seed,
+                observer,
+                Some(cancel_flag()),
+            )?;
+            if stop == StopReason::Interrupted {
+                eprintln!("interrupted: the best dungeon found so far is written");
+            }
+            (
+                choice,
+                Some(Evolution {
+                    population,
+                    matings,
+                }),
+            )
+        }
+    };
     let settings = Settings {
         params,
-        candidates,
+        candidates: if evolution.is_some() { 1 } else { candidates },
         walks,
         memory,
+        evolution,
     };
     let file = DungeonFile::new(&choice, settings, targets, seed);
     write_outputs(&file, &choice.dungeon, &args.output)?;
     report(&file, &args.output.out);
     if file.verdicts.iter().any(|v| !v.met) {
         eprintln!(
-            "target not met by the best of {candidates} candidates (seed {seed}); it was written \
-             anyway. Try more --candidates, another --min-path or looser targets."
+            "target not met (seed {seed}); the closest dungeon was written anyway. Try more \
+             --candidates, --evolve with more --matings, another --min-path or looser targets."
         );
         return Ok(Ending::TargetMissed);
     }
@@ -61,7 +95,7 @@ pub fn show(args: &ShowArgs) -> Result<Ending> {
         &dungeon,
         settings.walks.max(1),
         settings.memory,
-        &mut stream(file.seed, 2, file.candidate as u64),
+        &mut settings.walk_stream(file.seed, file.candidate, &dungeon),
     )?;
     file.verdicts = file.targets.judge(&file.measures);
     file.score = file.verdicts.iter().map(|v| v.miss).sum();

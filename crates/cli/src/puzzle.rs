@@ -39,7 +39,7 @@ pub fn fresh_seed() -> u64 {
 }
 
 /// Set by Ctrl-C: the run stops and the best so far is still written.
-fn cancel_flag() -> &'static AtomicBool {
+pub fn cancel_flag() -> &'static AtomicBool {
     static FLAG: AtomicBool = AtomicBool::new(false);
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| {

@@ -263,6 +263,47 @@ impl Dungeon {
         self.exit = exit;
     }
 
+    /// Removes the portal `from → to` if there is one.
+    pub(crate) fn remove_portal(&mut self, from: RoomId, to: RoomId) {
+        self.portals[from as usize].retain(|&t| t != to);
+    }
+
+    /// Keeps only the rooms marked in `keep` (the origin and exit must be kept), renumbering
+    /// the rest in order and dropping portals into removed rooms.
+    pub(crate) fn retain_rooms(&mut self, keep: &[bool]) {
+        debug_assert!(keep[ORIGIN as usize] && keep[self.exit as usize]);
+        let mut new_id = vec![RoomId::MAX; self.rooms()];
+        let mut next = 0;
+        for (old, &kept) in keep.iter().enumerate() {
+            if kept {
+                new_id[old] = next;
+                next += 1;
+            }
+        }
+        let renumber = |id: RoomId| new_id[id as usize];
+        let mut portals = Vec::with_capacity(next as usize);
+        let mut parent = Vec::with_capacity(next as usize);
+        let mut stage = Vec::with_capacity(next as usize);
+        for old in 0..self.rooms() {
+            if !keep[old] {
+                continue;
+            }
+            portals.push(
+                self.portals[old]
+                    .iter()
+                    .filter(|&&to| keep[to as usize])
+                    .map(|&to| renumber(to))
+                    .collect(),
+            );
+            parent.push(self.parent[old].filter(|&p| keep[p as usize]).map(renumber));
+            stage.push(self.stage[old]);
+        }
+        self.exit = renumber(self.exit);
+        self.portals = portals;
+        self.parent = parent;
+        self.stage = stage;
+    }
+
     /// The rooms in an order where every portal leads forward, or the room on a cycle.
     ///
     /// Kahn's algorithm, smallest room number first among the ready rooms that were queued

@@ -26,6 +26,35 @@ pub struct Settings {
     pub walks: u32,
     /// What the simulated players remember.
     pub memory: Memory,
+    /// Set when the dungeon was evolved rather than chosen among candidates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evolution: Option<Evolution>,
+}
+
+/// How an evolved dungeon was evolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evolution {
+    /// Dungeons in the population.
+    pub population: usize,
+    /// Matings (each makes two children).
+    pub matings: u64,
+}
+
+impl Settings {
+    /// The stream a dungeon of this file was walked with: candidate `i` of a choice used
+    /// `(seed, 2, i)`; an evolved dungeon uses `(seed, 3, its fingerprint)`.
+    #[must_use]
+    pub fn walk_stream(
+        &self,
+        seed: u64,
+        candidate: usize,
+        dungeon: &Dungeon,
+    ) -> ludoforge_evolve::Stream {
+        match self.evolution {
+            None => ludoforge_evolve::rng::stream(seed, 2, candidate as u64),
+            Some(_) => crate::evolve::walk_stream(seed, dungeon),
+        }
+    }
 }
 
 /// One room as written in the file.

@@ -150,9 +150,11 @@ pub fn stage_one(params: &Params, rng: &mut Stream) -> Result<Dungeon, Oversized
 /// the origin); lengthen the start with passage rooms while a portal start → finish would make a
 /// route shorter than M; add the portal.
 ///
-/// One rule is added to the document's: the finish must not be a room from which the start can
-/// be reached. Depth alone does not rule that out (a room can be near the origin by one way and
-/// also below a deeper room by another), and such a portal would close a cycle.
+/// Two rules are added to the document's. The finish must not be a room from which the start
+/// can be reached. Depth alone does not rule that out (a room can be near the origin by one way and
+/// also below a deeper room by another), and such a portal would close a cycle. And when no
+/// room with a way on is as deep as the start, the finish is the exit; this happens only
+/// when completing a dungeon the variation operators took portals from.
 ///
 /// Works from any dungeon whose rooms the origin reaches and whose routes are no shorter than
 /// M, which lets the variation operators take portals away and complete the dungeon again.
@@ -172,7 +174,13 @@ pub fn complete(dungeon: &mut Dungeon, params: &Params, rng: &mut Stream) -> Res
                 && state.from_origin[r as usize] >= start_depth
                 && state.above[r as usize] != state.stamp
         }));
-        let finish = finishes[below(rng, finishes.len())];
+        // After the variation operators take portals away, a stranded passage room can lie
+        // deeper than every room with a way on; the exit then is its finish.
+        let finish = if finishes.is_empty() {
+            dungeon.exit()
+        } else {
+            finishes[below(rng, finishes.len())]
+        };
         while start_depth + 1 + state.to_exit[finish as usize] < params.min_path {
             if dungeon.rooms() >= params.max_rooms {
                 return Err(Oversized);

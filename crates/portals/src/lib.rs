@@ -22,6 +22,7 @@
 pub mod choose;
 pub mod dot;
 pub mod dungeon;
+pub mod evolve;
 pub mod format;
 pub mod generate;
 pub mod handout;
@@ -31,6 +32,7 @@ pub mod paths;
 pub mod render;
 pub mod study;
 pub mod study_plot;
+pub mod variation;
 pub mod walk;
 
 pub use dungeon::{Dungeon, RoomId, Stage, Violation};

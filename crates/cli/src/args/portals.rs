@@ -246,11 +246,57 @@ pub struct GenerateArgs {
     pub dungeon: DungeonArgs,
     #[command(flatten)]
     pub targets: TargetArgs,
+    /// Evolve a population toward the targets instead of choosing among candidates.
+    #[arg(long)]
+    pub evolve: bool,
+    /// Dungeons in the evolving population (with --evolve).
+    #[arg(long, default_value_t = 40, allow_negative_numbers = true)]
+    pub population: i64,
+    /// Matings, each making two children (with --evolve).
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true)]
+    pub matings: i64,
     #[command(flatten)]
     pub output: DungeonOutputArgs,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+}
+
+/// Largest accepted evolving population.
+pub const MAX_POPULATION: i64 = 100_000;
+
+/// Largest accepted number of matings.
+pub const MAX_MATINGS: i64 = 100_000_000;
+
+impl GenerateArgs {
+    /// The checked evolution settings, or `None` when choosing among candidates.
+    pub fn evolution(&self, targets: &Targets, candidates: usize) -> Result<Option<(usize, u64)>> {
+        if !self.evolve {
+            return Ok(None);
+        }
+        if candidates > 1 {
+            bail!("give --candidates or --evolve, not both");
+        }
+        if targets.is_empty() {
+            bail!(
+                "--evolve needs something to evolve toward: give --mean-walk, --max-longest, \
+                 --min-decisions or --min-routes"
+            );
+        }
+        if !(4..=MAX_POPULATION).contains(&self.population) {
+            bail!(
+                "--population {}: give between 4 and {MAX_POPULATION}",
+                self.population
+            );
+        }
+        if !(1..=MAX_MATINGS).contains(&self.matings) {
+            bail!(
+                "--matings {}: give between 1 and {MAX_MATINGS}",
+                self.matings
+            );
+        }
+        Ok(Some((self.population as usize, self.matings as u64)))
+    }
 }
 
 /// `portals show`.

@@ -352,3 +352,82 @@ fn bad_dungeon_files_are_refused() {
         &[("m.json", Some(&mismatched))],
     );
 }
+
+#[test]
+fn evolution_reaches_a_mean_walk_that_choosing_misses() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let evolve = [
+        "portals",
+        "generate",
+        "--evolve",
+        "--mean-walk",
+        "13",
+        "--tolerance",
+        "0.25",
+        "--population",
+        "30",
+        "--matings",
+        "1500",
+        "--walks",
+        "300",
+        "--seed",
+        "4",
+        "--out",
+        "e.json",
+    ];
+    run_in(d, &evolve).expect_ok();
+    let file = read_json(&d.join("e.json"));
+    assert_eq!(file["verdicts"][0]["met"], true);
+    assert_eq!(file["settings"]["evolution"]["population"], 30);
+    // Same seed, same dungeon, on one thread too; `show` measures it the same.
+    let again: Vec<&str> = with(&["--threads", "1"], &evolve)
+        .into_iter()
+        .map(|a| if a == "e.json" { "f.json" } else { a })
+        .collect();
+    run_in(d, &again).expect_ok();
+    assert_eq!(
+        fs::read(d.join("e.json")).unwrap(),
+        fs::read(d.join("f.json")).unwrap()
+    );
+    run_in(d, &["portals", "show", "e.json", "--out", "g.json"]).expect_ok();
+    assert_eq!(
+        fs::read(d.join("e.json")).unwrap(),
+        fs::read(d.join("g.json")).unwrap()
+    );
+    // --evolve needs a target, and is not --candidates.
+    refuses(
+        &["portals", "generate", "--evolve"],
+        1,
+        "needs something to evolve toward",
+        &[],
+    );
+    refuses(
+        &[
+            "portals",
+            "generate",
+            "--evolve",
+            "--mean-walk",
+            "12",
+            "--candidates",
+            "5",
+        ],
+        1,
+        "not both",
+        &[],
+    );
+    refuses(
+        &[
+            "portals",
+            "generate",
+            "--evolve",
+            "--mean-walk",
+            "12",
+            "--population",
+            "2",
+        ],
+        1,
+        "--population 2",
+        &[],
+    );
+}
