@@ -7,6 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ludoforge_evolve::rng::stream;
+use ludoforge_portals::choose::Targets;
+use ludoforge_portals::evolve::evolve;
 use ludoforge_portals::generate::generate;
 use ludoforge_portals::paths::routes;
 use ludoforge_portals::study::{StudySpec, run};
@@ -52,5 +54,37 @@ fn study(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generation, measures, study);
+fn evolution(c: &mut Criterion) {
+    let targets = Targets {
+        mean_walk: Some(13.0),
+        ..Targets::none()
+    };
+    let params = Params::new(9);
+    let mut group = c.benchmark_group("evolve");
+    group.sample_size(10);
+    group.bench_function(
+        "M = 9 toward a mean walk of 13: population 40, 2,000 matings",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    evolve(
+                        &params,
+                        &targets,
+                        1000,
+                        Memory::Walk,
+                        40,
+                        2000,
+                        1,
+                        None,
+                        None,
+                    )
+                    .unwrap(),
+                )
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, generation, measures, study, evolution);
 criterion_main!(benches);

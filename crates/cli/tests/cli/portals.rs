@@ -76,6 +76,19 @@ fn a_dungeon_file_with_every_export() {
     let dot = fs::read_to_string(d.join("d.dot")).unwrap();
     assert!(dot.trim_start().starts_with("digraph"));
     assert_eq!(dot.matches(" -> ").count(), arcs.len());
+    // Graphviz reads it, where it is installed.
+    match Command::new("dot")
+        .arg("-Tsvg")
+        .arg(d.join("d.dot"))
+        .output()
+    {
+        Ok(rendered) => assert!(
+            rendered.status.success(),
+            "{}",
+            String::from_utf8_lossy(&rendered.stderr)
+        ),
+        Err(_) => eprintln!("Graphviz `dot` is not installed: the DOT file was not rendered"),
+    }
     assert!(is_svg(&fs::read_to_string(d.join("d.svg")).unwrap()));
     assert!(fs::read(d.join("d.png")).unwrap().starts_with(b"\x89PNG"));
     let handout = fs::read_to_string(d.join("d.md")).unwrap();
