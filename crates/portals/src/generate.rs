@@ -19,10 +19,7 @@ pub enum GenerateError {
     #[error(transparent)]
     Params(#[from] ParamsError),
     /// Every attempt gave a dungeon outside the room bounds.
-    #[error(
-        "none of {attempts} dungeons with minimum path length {min_path} had between {min_rooms} and {max_rooms} rooms (the sizes made ranged from {smallest} to {largest}{over}): widen the room bounds, change the minimum path length, or allow more attempts",
-        over = if *oversized > 0 { format!(", and {oversized} outgrew the upper bound") } else { String::new() }
-    )]
+    #[error("{}", bounds_message(*min_path, *min_rooms, *max_rooms, *attempts, *smallest, *largest, *oversized))]
     RoomBounds {
         /// M.
         min_path: u32,
@@ -39,6 +36,33 @@ pub enum GenerateError {
         /// Attempts abandoned because they outgrew the upper bound.
         oversized: u32,
     },
+}
+
+/// Says which bounds were missed, by how much, and what to change.
+fn bounds_message(
+    min_path: u32,
+    min_rooms: usize,
+    max_rooms: usize,
+    attempts: u32,
+    smallest: usize,
+    largest: usize,
+    oversized: u32,
+) -> String {
+    let head = format!(
+        "none of {attempts} dungeons with minimum path length {min_path} had between {min_rooms} and {max_rooms} rooms"
+    );
+    let seen = if oversized == attempts {
+        format!(" (every one outgrew {max_rooms} rooms)")
+    } else if oversized > 0 {
+        format!(
+            " (the finished ones had {smallest} to {largest} rooms; {oversized} outgrew {max_rooms})"
+        )
+    } else {
+        format!(" (they had {smallest} to {largest} rooms)")
+    };
+    format!(
+        "{head}{seen}: widen the room bounds, change the minimum path length, or allow more attempts"
+    )
 }
 
 /// An attempt abandoned because it outgrew the upper room bound.

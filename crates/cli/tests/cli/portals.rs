@@ -221,58 +221,30 @@ fn bad_portal_settings_are_refused() {
         "--out", "d.json", "--svg", "d.svg", "--png", "d.png", "--dot", "d.dot",
     ];
     let generate = |extra: &[&'static str]| with(&with(&["portals", "generate"], extra), &out);
-    refuses(
-        &generate(&["--min-path", "0"]),
-        1,
-        "--min-path 0: give",
-        &[],
-    );
-    refuses(&generate(&["--min-path", "-3"]), 1, "--min-path -3", &[]);
-    refuses(
-        &generate(&["--max-portals", "0"]),
-        1,
-        "--max-portals 0",
-        &[],
-    );
-    refuses(
-        &generate(&["--rooms", "60..20"]),
-        1,
-        "smaller bound first",
-        &[],
-    );
-    refuses(&generate(&["--rooms", "ten..20"]), 1, "write a range", &[]);
-    refuses(
-        &generate(&["--rooms", "3..8"]),
-        1,
-        "cannot hold a route of 9 portals",
-        &[],
-    );
-    refuses(
-        &generate(&["--min-path", "14", "--rooms", "15..16", "--attempts", "20"]),
-        1,
-        "between 15 and 16 rooms",
-        &[],
-    );
-    refuses(
-        &generate(&["--max-portals", "1", "--rooms", "20..30"]),
-        1,
-        "single corridor",
-        &[],
-    );
-    refuses(&generate(&["--walks", "0"]), 1, "--walks 0", &[]);
-    refuses(&generate(&["--candidates", "0"]), 1, "--candidates 0", &[]);
-    refuses(
-        &generate(&["--mean-walk", "nan"]),
-        1,
-        "--mean-walk NaN",
-        &[],
-    );
-    refuses(
-        &generate(&["--max-longest", "0"]),
-        1,
-        "--max-longest 0",
-        &[],
-    );
+    let cases: [(&[&'static str], &str); 13] = [
+        (&["--min-path", "0"], "--min-path 0: give"),
+        (&["--min-path", "-3"], "--min-path -3"),
+        (&["--max-portals", "0"], "--max-portals 0"),
+        (&["--rooms", "60..20"], "smaller bound first"),
+        (&["--rooms", "ten..20"], "write a range"),
+        (&["--rooms", "3..8"], "cannot hold a route of 9 portals"),
+        (
+            &["--min-path", "14", "--rooms", "15..16", "--attempts", "20"],
+            "between 15 and 16 rooms",
+        ),
+        (
+            &["--max-portals", "1", "--rooms", "20..30"],
+            "single corridor",
+        ),
+        (&["--walks", "0"], "--walks 0"),
+        (&["--candidates", "0"], "--candidates 0"),
+        (&["--mean-walk", "nan"], "--mean-walk NaN"),
+        (&["--max-longest", "0"], "--max-longest 0"),
+        (&["--min-path", "2000"], "between 1 and 1000"),
+    ];
+    for (extra, phrase) in cases {
+        refuses(&generate(extra), 1, phrase, &[]);
+    }
     refuses(&generate(&["--min-path", "x"]), 2, "invalid value", &[]);
     refuses(
         &with(&["portals", "generate", "--out", "missing/d.json"], &[]),
