@@ -1,0 +1,359 @@
+//! Stocking by solving pointless areas (the document's algorithm).
+//!
+//! 1. Connect the start to the goal by a shortest path: its nodes are *path nodes*, the rest
+//!    reachable from the start are *pointless*. Pointless nodes that reach each other without
+//!    crossing a path node form a *pointless area*.
+//! 2. While the largest area has at least `threshold` nodes: take it, find its node farthest
+//!    from any path node, and solve it by one of the [`Action`]s; the route then makes an
+//!    excursion to that node (see [`Route`]), which turns the excursion's nodes into path nodes
+//!    and splits the area.
+//!
+//! A door goes on a route node that borders the area and that the route first reaches after
+//! the node its excursion to the key leaves from, so the key can always be fetched before the
+//! door (the checker in [`crate::check`] verifies this independently). Doors that every way
+//! to the goal must pass (see [`separators`]) are preferred, so they cannot be walked around.
+
+mod mix;
+mod route;
+mod separators;
+
+use ludoforge_evolve::Stream;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub use mix::{Action, Mix, MixError};
+pub use route::Route;
+pub use separators::separators;
+
+use crate::graph::{Graph, NONE, Node, bfs, components, shortest_path};
+
+/// How big a reward is, from the size of the area it solves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardSize {
+    /// Areas below 4 × threshold nodes.
+    Small,
+    /// Areas below 16 × threshold nodes.
+    Medium,
+    /// Larger areas.
+    Large,
+}
+
+/// Something placed on a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "id")]
+pub enum Feature {
+    /// A reward.
+    Reward(RewardSize),
+    /// The key of door `id`.
+    Key(u32),
+    /// Door `id`, opened by key `id`.
+    Door(u32),
+    /// A nasty trap.
+    Trap,
+    /// A red herring.
+    RedHerring,
+}
+
+/// A feature and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// The node.
+    pub node: Node,
+    /// What is there.
+    pub feature: Feature,
+}
+
+/// One solved area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The area's size in nodes.
+    pub area: usize,
+    /// Its node farthest from the route.
+    pub far: Node,
+    /// That node's distance from the route.
+    pub distance: u32,
+    /// What was done.
+    pub action: Action,
+    /// The door's node, for [`Action::Door`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub door: Option<Node>,
+}
+
+/// The stocking's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Stop when the largest pointless area has fewer nodes than this.
+    pub threshold: usize,
+    /// How often each action is chosen.
+    pub mix: Mix,
+}
+
+impl Default for Settings {
+    /// Threshold 10 and the default [`Mix`].
+    fn default() -> Settings {
+        Settings {
+            threshold: 10,
+            mix: Mix::default(),
+        }
+    }
+}
+
+/// Why a map cannot be stocked.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum StockError {
+    /// The goal cannot be reached from the start.
+    #[error("the goal cannot be reached from the start")]
+    Unreachable,
+    /// The threshold is 0.
+    #[error("the threshold must be at least 1 node")]
+    Threshold,
+    /// The start or goal is not a node, or they are the same node.
+    #[error("the start and goal must be two different nodes of the map")]
+    Ends,
+}
+
+/// A stocked map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stocking {
+    /// The start node.
+    pub start: Node,
+    /// The goal node.
+    pub goal: Node,
+    /// The features placed, in the order they were placed.
+    pub placements: Vec<Placement>,
+    /// The shortest start-to-goal path before stocking.
+    pub shortest: Vec<Node>,
+    /// The required route after stocking.
+    pub route: Route,
+    /// The areas solved, in order.
+    pub steps: Vec<Step>,
+    /// Nodes of small areas marked solved without anything placed.
+    pub settled: Vec<Node>,
+    /// Nodes the start reaches (doors ignored).
+    pub reachable: usize,
+    /// The largest pointless area left.
+    pub largest_left: usize,
+}
+
+impl Stocking {
+    /// The number of doors (and keys).
+    #[must_use]
+    pub fn doors(&self) -> usize {
+        self.placements
+            .iter()
+            .filter(|p| matches!(p.feature, Feature::Door(_)))
+            .count()
+    }
+}
+
+/// Stocks a map given as a graph: see the module notes.
+///
+/// O(nodes × solved areas): each round labels the areas and walks the route once.
+///
+/// # Errors
+/// [`StockError`] for a goal out of reach, a threshold of 0, or bad ends.
+///
+/// ```
+/// use ludoforge_evolve::rng::stream;
+/// use ludoforge_stocking::grid::Grid;
+/// use ludoforge_stocking::stock::{Settings, stock};
+///
+/// let rows = [
+///     "##########",
+///     "#<.......#",
+///     "#........#",
+///     "#.......>#",
+///     "##########",
+/// ];
+/// let grid = Grid::parse(&rows.join("\n")).unwrap();
+/// let cells = grid.graph();
+/// let start = cells.node(grid.start()).unwrap();
+/// let goal = cells.node(grid.goal()).unwrap();
+/// let stocked = stock(&cells.graph, start, goal, &Settings::default(), &mut stream(1, 0, 0)).unwrap();
+/// // The route now visits more than the shortest path's 10 cells.
+/// assert!(stocked.route.distinct() > stocked.shortest.len());
+/// assert!(stocked.largest_left < 10);
+/// ```
+pub fn stock(
+    graph: &Graph,
+    start: Node,
+    goal: Node,
+    settings: &Settings,
+    rng: &mut Stream,
+) -> Result<Stocking, StockError> {
+    let n = graph.nodes();
+    if start as usize >= n || goal as usize >= n || start == goal {
+        return Err(StockError::Ends);
+    }
+    if settings.threshold == 0 {
+        return Err(StockError::Threshold);
+    }
+    let shortest = shortest_path(graph, start, goal, |_| false).ok_or(StockError::Unreachable)?;
+    let (mut dist, mut parent) = (Vec::new(), Vec::new());
+    bfs(graph, &[start], |_| false, &mut dist, &mut parent);
+    let reachable: Vec<bool> = dist.iter().map(|&d| d != NONE).collect();
+    let reachable_count = reachable.iter().filter(|&&r| r).count();
+    let chokepoint = separators(graph, start, goal);
+
+    let mut route = Route::new(shortest.clone(), n);
+    let mut occupied = vec![false; n];
+    occupied[start as usize] = true;
+    occupied[goal as usize] = true;
+    let mut settled = vec![false; n];
+    let mut settled_nodes = Vec::new();
+    let mut placements = Vec::new();
+    let mut steps = Vec::new();
+    let mut label = Vec::new();
+    let mut border = Vec::new();
+    let small_area = 2 * settings.threshold;
+
+    let largest_left = loop {
+        let sizes = components(
+            graph,
+            |v| reachable[v as usize] && !route.contains(v) && !settled[v as usize],
+            &mut label,
+        );
+        let Some((area, &size)) = sizes
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+        else {
+            break 0;
+        };
+        let size = size as usize;
+        if size < settings.threshold {
+            break size;
+        }
+        let area = area as u32;
+        // The route nodes bordering the area, and the area's nodes by distance from them.
+        border.clear();
+        for v in 0..n as Node {
+            if label[v as usize] == area {
+                border.extend(
+                    graph
+                        .neighbours(v)
+                        .iter()
+                        .copied()
+                        .filter(|&w| route.contains(w)),
+                );
+            }
+        }
+        border.sort_unstable();
+        border.dedup();
+        let order = bfs(
+            graph,
+            &border,
+            |v| label[v as usize] != area,
+            &mut dist,
+            &mut parent,
+        );
+        let far = order
+            .iter()
+            .copied()
+            .filter(|&v| label[v as usize] == area)
+            .max_by(|&a, &b| dist[a as usize].cmp(&dist[b as usize]).then(b.cmp(&a)))
+            .expect("an area has nodes");
+        let mut chain = vec![far];
+        while parent[*chain.last().expect("non-empty") as usize] != NONE {
+            chain.push(parent[*chain.last().expect("non-empty") as usize]);
+        }
+        let anchor = *chain.last().expect("non-empty");
+
+        let action = settings
+            .mix
+            .draw(|a| a != Action::Solved || size < small_area, rng)
+            .or_else(|| settings.mix.draw(|a| a == Action::Solved, rng))
+            .unwrap_or(Action::Reward);
+        let mut step = Step {
+            area: size,
+            far,
+            distance: dist[far as usize],
+            action,
+            door: None,
+        };
+        match action {
+            Action::Solved => {
+                for v in 0..n {
+                    if label[v] == area {
+                        settled[v] = true;
+                        settled_nodes.push(v as Node);
+                    }
+                }
+            }
+            _ => {
+                let door = (action == Action::Door)
+                    .then(|| choose_door(&border, anchor, &route, &occupied, &chokepoint))
+                    .flatten();
+                let feature = match (action, door) {
+                    (Action::Door, Some(door)) => {
+                        let id = placements
+                            .iter()
+                            .filter(|p: &&Placement| matches!(p.feature, Feature::Door(_)))
+                            .count() as u32;
+                        placements.push(Placement {
+                            node: door,
+                            feature: Feature::Door(id),
+                        });
+                        occupied[door as usize] = true;
+                        step.door = Some(door);
+                        Feature::Key(id)
+                    }
+                    (Action::Trap, _) => Feature::Trap,
+                    (Action::RedHerring, _) => Feature::RedHerring,
+                    // A reward, or a door with no room for one on this area's border.
+                    _ => {
+                        step.action = Action::Reward;
+                        Feature::Reward(reward_size(size, settings.threshold))
+                    }
+                };
+                placements.push(Placement { node: far, feature });
+                occupied[far as usize] = true;
+                route.add_excursion(&chain);
+            }
+        }
+        steps.push(step);
+    };
+    Ok(Stocking {
+        start,
+        goal,
+        placements,
+        shortest,
+        route,
+        steps,
+        settled: settled_nodes,
+        reachable: reachable_count,
+        largest_left,
+    })
+}
+
+/// The reward for an area of `size` nodes.
+#[must_use]
+pub fn reward_size(size: usize, threshold: usize) -> RewardSize {
+    if size < 4 * threshold {
+        RewardSize::Small
+    } else if size < 16 * threshold {
+        RewardSize::Medium
+    } else {
+        RewardSize::Large
+    }
+}
+
+/// A door for an area: a free route node on its border that the route first reaches after
+/// `anchor` (where the excursion to the key leaves the route). Chokepoints first, then the
+/// one the route reaches last.
+fn choose_door(
+    border: &[Node],
+    anchor: Node,
+    route: &Route,
+    occupied: &[bool],
+    chokepoint: &[bool],
+) -> Option<Node> {
+    let after = route.first_visit(anchor);
+    border
+        .iter()
+        .copied()
+        .filter(|&d| !occupied[d as usize] && route.first_visit(d) > after)
+        .max_by_key(|&d| (chokepoint[d as usize], route.first_visit(d)))
+}
