@@ -34,5 +34,8 @@
 pub mod check;
 pub mod graph;
 pub mod grid;
+pub mod inhabit;
 pub mod measures;
 pub mod stock;
+pub mod stocked;
+pub mod themes;
