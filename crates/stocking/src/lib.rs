@@ -35,6 +35,7 @@ pub mod check;
 pub mod graph;
 pub mod grid;
 pub mod inhabit;
+pub mod mapgen;
 pub mod measures;
 pub mod stock;
 pub mod stocked;
