@@ -9,11 +9,12 @@
 //! how the map was stocked.
 
 use std::collections::BTreeMap;
+
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::graph::{Graph, NONE, Node, bfs};
+use crate::graph::{Graph, NONE, Node};
 use crate::stock::{Feature, Placement};
 
 /// How a fair map is played: the keys in the order they can be picked up.
@@ -90,7 +91,7 @@ impl fmt::Display for Counterexample {
 /// Plays the map: the goal must be reachable, every key reachable before its door is passed,
 /// and no key behind its own door.
 ///
-/// O(keys × (keys + 1) × (nodes + edges)) at worst.
+/// O(nodes + edges) for a fair map.
 ///
 /// # Errors
 /// The first [`Counterexample`] found.
@@ -135,64 +136,100 @@ pub fn check(
             });
         }
     }
-    let door_at: BTreeMap<Node, u32> = doors.iter().map(|(&id, n)| (n[0], id)).collect();
-    let key_at: Vec<(u32, Node)> = keys.iter().map(|(&id, n)| (id, n[0])).collect();
-
-    let (held, order, reached) = play(graph, start, &door_at, &key_at, None);
-    if reached[goal as usize] == NONE {
+    let n = graph.nodes();
+    let mut door_of = vec![NONE; n];
+    for (&id, nodes) in &doors {
+        door_of[nodes[0] as usize] = id;
+    }
+    let mut key_of = vec![NONE; n];
+    for (&id, nodes) in &keys {
+        key_of[nodes[0] as usize] = id;
+    }
+    let (order, reached) = play(graph, start, &door_of, &key_of, None);
+    let reached_count = reached.iter().filter(|&&r| r).count();
+    if !reached[goal as usize] {
         return Err(Counterexample::GoalUnreachable {
             keys_held: order,
-            reached: reached.iter().filter(|&&d| d != NONE).count(),
+            reached: reached_count,
         });
     }
-    for &(id, key) in &key_at {
-        if !held.contains(&id) {
-            return Err(Counterexample::KeyUnreachable { id, key });
-        }
-        // With its own door shut for good, the key must still be reachable.
-        let (held_without, _, _) = play(graph, start, &door_at, &key_at, Some(id));
-        if !held_without.contains(&id) {
-            return Err(Counterexample::KeyBehindOwnDoor {
-                id,
-                key,
-                door: doors[&id][0],
+    // A key is picked up while its own door is still shut, so every key the player holds was
+    // reached without passing its door; a key never picked up is either behind its own door
+    // (reachable once that door is forced open) or out of reach altogether.
+    for (&id, nodes) in &keys {
+        let key = nodes[0];
+        if !reached[key as usize] {
+            let (_, forced) = play(graph, start, &door_of, &key_of, Some(id));
+            return Err(if forced[key as usize] {
+                Counterexample::KeyBehindOwnDoor {
+                    id,
+                    key,
+                    door: doors[&id][0],
+                }
+            } else {
+                Counterexample::KeyUnreachable { id, key }
             });
         }
     }
     Ok(Proof {
         key_order: order,
-        reachable: reached.iter().filter(|&&d| d != NONE).count(),
+        reachable: reached_count,
     })
 }
 
-/// Explores from `start`, opening a door when its key is held (door `shut` never opens);
-/// returns the keys held at the end, the order they were picked up and the distances.
+/// Explores from `start` breadth first over (position, keys held): a door is passed once its
+/// key is held (door `open` is open from the start); the frontier waiting at a shut door
+/// moves on the moment its key is picked up. Returns the keys in the order they were picked
+/// up and the nodes reached. O(nodes + edges).
 fn play(
     graph: &Graph,
     start: Node,
-    door_at: &BTreeMap<Node, u32>,
-    key_at: &[(u32, Node)],
-    shut: Option<u32>,
-) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
-    let mut held: Vec<u32> = Vec::new();
-    let (mut dist, mut parent) = (Vec::new(), Vec::new());
-    loop {
-        let closed = |v: Node| {
-            door_at
-                .get(&v)
-                .is_some_and(|id| Some(*id) == shut || !held.contains(id))
-        };
-        bfs(graph, &[start], closed, &mut dist, &mut parent);
-        let new: Vec<u32> = key_at
-            .iter()
-            .filter(|(id, node)| dist[*node as usize] != NONE && !held.contains(id))
-            .map(|(id, _)| *id)
-            .collect();
-        if new.is_empty() {
-            let order = held.clone();
-            held.sort_unstable();
-            return (held, order, dist);
-        }
-        held.extend(new);
+    door_of: &[u32],
+    key_of: &[u32],
+    open: Option<u32>,
+) -> (Vec<u32>, Vec<bool>) {
+    let n = graph.nodes();
+    let keys = key_of
+        .iter()
+        .chain(door_of)
+        .filter(|&&k| k != NONE)
+        .max()
+        .map_or(0, |&k| k as usize + 1);
+    let mut held = vec![false; keys];
+    if let Some(id) = open {
+        held[id as usize] = true;
     }
+    // Doors reached while shut, by door number.
+    let mut waiting: Vec<Vec<Node>> = vec![Vec::new(); keys];
+    let mut reached = vec![false; n];
+    let mut order = Vec::new();
+    let mut queue = std::collections::VecDeque::new();
+    reached[start as usize] = true;
+    queue.push_back(start);
+    while let Some(v) = queue.pop_front() {
+        let key = key_of[v as usize];
+        if key != NONE && !held[key as usize] {
+            held[key as usize] = true;
+            order.push(key);
+            for d in std::mem::take(&mut waiting[key as usize]) {
+                reached[d as usize] = true;
+                queue.push_back(d);
+            }
+        }
+        for &w in graph.neighbours(v) {
+            if reached[w as usize] {
+                continue;
+            }
+            let door = door_of[w as usize];
+            if door != NONE && !held[door as usize] {
+                if !waiting[door as usize].contains(&w) {
+                    waiting[door as usize].push(w);
+                }
+                continue;
+            }
+            reached[w as usize] = true;
+            queue.push_back(w);
+        }
+    }
+    (order, reached)
 }

@@ -144,12 +144,28 @@ fn the_checker_finds_a_key_behind_its_own_door() {
     // A second way round the door to the goal: the goal is reachable, the key still is not
     // reachable without passing its door.
     let g = ludoforge_stocking::graph::Graph::from_edges(
-        6,
+        7,
         [(0, 1), (1, 2), (2, 3), (2, 4), (1, 5), (5, 3)],
     );
     assert_eq!(
         check(&g, 0, 3, &placements),
-        Err(Counterexample::KeyUnreachable { id: 0, key: 4 })
+        Err(Counterexample::KeyBehindOwnDoor {
+            id: 0,
+            key: 4,
+            door: 2
+        })
+    );
+    // A key on a cell nothing leads to.
+    let stranded = [
+        placements[0],
+        Placement {
+            node: 6,
+            feature: Feature::Key(0),
+        },
+    ];
+    assert_eq!(
+        check(&g, 0, 3, &stranded),
+        Err(Counterexample::KeyUnreachable { id: 0, key: 6 })
     );
     let unpaired = [placements[0]];
     assert!(matches!(

@@ -13,6 +13,7 @@
 //! door (the checker in [`crate::check`] verifies this independently). Doors that every way
 //! to the goal must pass (see [`separators`]) are preferred, so they cannot be walked around.
 
+mod areas;
 mod mix;
 mod route;
 mod separators;
@@ -22,10 +23,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use mix::{Action, Mix, MixError};
-pub use route::Route;
+pub use route::{Excursion, Order, Route};
+
+use areas::Areas;
 pub use separators::separators;
 
-use crate::graph::{Graph, NONE, Node, bfs, components, shortest_path};
+use crate::graph::{Graph, NONE, Node, bfs, shortest_path};
 
 /// How big a reward is, from the size of the area it solves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -150,7 +153,9 @@ impl Stocking {
 
 /// Stocks a map given as a graph: see the module notes.
 ///
-/// O(nodes × solved areas): each round labels the areas and walks the route once.
+/// Each round costs about the size of the area it solves (the areas are kept up to date as
+/// excursions split them, and the order of first visits with gapped labels), so the whole
+/// stocking costs O(nodes × how many times an area is split), close to O(nodes log nodes).
 ///
 /// # Errors
 /// [`StockError`] for a goal out of reach, a threshold of 0, or bad ends.
@@ -197,69 +202,29 @@ pub fn stock(
     let reachable_count = reachable.iter().filter(|&&r| r).count();
     let chokepoint = separators(graph, start, goal);
 
-    let mut route = Route::new(shortest.clone(), n);
+    let mut order = Order::new(&shortest, n);
+    let mut areas = Areas::new(graph, |v| reachable[v as usize] && !order.contains(v));
+    let mut excursions: Vec<Excursion> = Vec::new();
     let mut occupied = vec![false; n];
     occupied[start as usize] = true;
     occupied[goal as usize] = true;
-    let mut settled = vec![false; n];
     let mut settled_nodes = Vec::new();
     let mut placements = Vec::new();
     let mut steps = Vec::new();
-    let mut label = Vec::new();
-    let mut border = Vec::new();
+    let mut doors = 0u32;
     let small_area = 2 * settings.threshold;
 
     let largest_left = loop {
-        let sizes = components(
-            graph,
-            |v| reachable[v as usize] && !route.contains(v) && !settled[v as usize],
-            &mut label,
-        );
-        let Some((area, &size)) = sizes
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
-        else {
+        let Some((area, size)) = areas.largest() else {
             break 0;
         };
-        let size = size as usize;
         if size < settings.threshold {
             break size;
         }
-        let area = area as u32;
-        // The route nodes bordering the area, and the area's nodes by distance from them.
-        border.clear();
-        for v in 0..n as Node {
-            if label[v as usize] == area {
-                border.extend(
-                    graph
-                        .neighbours(v)
-                        .iter()
-                        .copied()
-                        .filter(|&w| route.contains(w)),
-                );
-            }
-        }
-        border.sort_unstable();
-        border.dedup();
-        let order = bfs(
-            graph,
-            &border,
-            |v| label[v as usize] != area,
-            &mut dist,
-            &mut parent,
-        );
-        let far = order
-            .iter()
-            .copied()
-            .filter(|&v| label[v as usize] == area)
-            .max_by(|&a, &b| dist[a as usize].cmp(&dist[b as usize]).then(b.cmp(&a)))
-            .expect("an area has nodes");
-        let mut chain = vec![far];
-        while parent[*chain.last().expect("non-empty") as usize] != NONE {
-            chain.push(parent[*chain.last().expect("non-empty") as usize]);
-        }
-        let anchor = *chain.last().expect("non-empty");
+        let nodes = areas.nodes(graph, area);
+        let border = areas.border(graph, &nodes, |v| order.contains(v));
+        let (far, distance, chain) = areas.farthest(graph, area, &border);
+        let anchor = *chain.last().expect("a chain ends on the route");
 
         let action = settings
             .mix
@@ -269,49 +234,42 @@ pub fn stock(
         let mut step = Step {
             area: size,
             far,
-            distance: dist[far as usize],
+            distance,
             action,
             door: None,
         };
-        match action {
-            Action::Solved => {
-                for v in 0..n {
-                    if label[v] == area {
-                        settled[v] = true;
-                        settled_nodes.push(v as Node);
-                    }
+        if action == Action::Solved {
+            areas.remove(area, &nodes);
+            settled_nodes.extend_from_slice(&nodes);
+        } else {
+            let door = (action == Action::Door)
+                .then(|| choose_door(&border, anchor, &order, &occupied, &chokepoint))
+                .flatten();
+            let feature = match (action, door) {
+                (Action::Door, Some(door)) => {
+                    placements.push(Placement {
+                        node: door,
+                        feature: Feature::Door(doors),
+                    });
+                    occupied[door as usize] = true;
+                    step.door = Some(door);
+                    doors += 1;
+                    Feature::Key(doors - 1)
                 }
-            }
-            _ => {
-                let door = (action == Action::Door)
-                    .then(|| choose_door(&border, anchor, &route, &occupied, &chokepoint))
-                    .flatten();
-                let feature = match (action, door) {
-                    (Action::Door, Some(door)) => {
-                        let id = placements
-                            .iter()
-                            .filter(|p: &&Placement| matches!(p.feature, Feature::Door(_)))
-                            .count() as u32;
-                        placements.push(Placement {
-                            node: door,
-                            feature: Feature::Door(id),
-                        });
-                        occupied[door as usize] = true;
-                        step.door = Some(door);
-                        Feature::Key(id)
-                    }
-                    (Action::Trap, _) => Feature::Trap,
-                    (Action::RedHerring, _) => Feature::RedHerring,
-                    // A reward, or a door with no room for one on this area's border.
-                    _ => {
-                        step.action = Action::Reward;
-                        Feature::Reward(reward_size(size, settings.threshold))
-                    }
-                };
-                placements.push(Placement { node: far, feature });
-                occupied[far as usize] = true;
-                route.add_excursion(&chain);
-            }
+                (Action::Trap, _) => Feature::Trap,
+                (Action::RedHerring, _) => Feature::RedHerring,
+                // A reward, or a door with no room for one on this area's border.
+                _ => {
+                    step.action = Action::Reward;
+                    Feature::Reward(reward_size(size, settings.threshold))
+                }
+            };
+            placements.push(Placement { node: far, feature });
+            occupied[far as usize] = true;
+            let out: Vec<Node> = chain[..chain.len() - 1].iter().rev().copied().collect();
+            order.insert_after(anchor, &out);
+            areas.split(graph, area, &nodes, &out);
+            excursions.push(Excursion { chain });
         }
         steps.push(step);
     };
@@ -319,8 +277,8 @@ pub fn stock(
         start,
         goal,
         placements,
+        route: Route::build(&shortest, &excursions, n),
         shortest,
-        route,
         steps,
         settled: settled_nodes,
         reachable: reachable_count,
@@ -346,14 +304,13 @@ pub fn reward_size(size: usize, threshold: usize) -> RewardSize {
 fn choose_door(
     border: &[Node],
     anchor: Node,
-    route: &Route,
+    order: &Order,
     occupied: &[bool],
     chokepoint: &[bool],
 ) -> Option<Node> {
-    let after = route.first_visit(anchor);
     border
         .iter()
         .copied()
-        .filter(|&d| !occupied[d as usize] && route.first_visit(d) > after)
-        .max_by_key(|&d| (chokepoint[d as usize], route.first_visit(d)))
+        .filter(|&d| !occupied[d as usize] && order.before(anchor, d))
+        .max_by_key(|&d| (chokepoint[d as usize], order.rank(d)))
 }
