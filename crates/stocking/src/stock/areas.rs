@@ -37,7 +37,7 @@ impl Areas {
         };
         for v in 0..n as Node {
             if areas.label[v as usize] == NONE && pointless(v) {
-                areas.flood(graph, v, |u| pointless(u));
+                areas.flood(graph, v, &pointless);
             }
         }
         areas
