@@ -1,6 +1,7 @@
 //! Command-line arguments, parsed by clap and then checked into typed settings.
 
 pub mod portals;
+pub mod stock;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,6 +31,8 @@ pub enum Command {
     /// Portal dungeons: one-way room graphs judged by simulated players.
     #[command(subcommand)]
     Portals(portals::PortalsCommand),
+    /// Measurably fun dungeons: stock a grid map by solving its pointless areas.
+    Stock(stock::StockArgs),
 }
 
 /// What to do with puzzles.

@@ -9,6 +9,7 @@ mod output;
 mod portals;
 mod progress;
 mod puzzle;
+mod stock;
 
 use std::process::ExitCode;
 
@@ -51,5 +52,6 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             PortalsCommand::Show(args) => portals::show(args),
             PortalsCommand::Study(args) => portals::study(args),
         },
+        Command::Stock(args) => stock::stock(args),
     }
 }

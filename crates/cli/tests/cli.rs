@@ -13,6 +13,8 @@ use tempfile::TempDir;
 
 #[path = "cli/portals.rs"]
 mod portals;
+#[path = "cli/stock.rs"]
+mod stock;
 
 /// A small, quick search.
 const QUICK: [&str; 4] = ["--population", "60", "--matings", "1500"];

@@ -1,0 +1,159 @@
+//! `ludoforge stock`: stock a grid map by solving its pointless areas.
+
+use anyhow::{Context, Result, bail};
+use ludoforge_evolve::rng::stream;
+use ludoforge_stocking::grid::Grid;
+use ludoforge_stocking::mapgen::{Kind, generate};
+use ludoforge_stocking::stocked::stock_map;
+use ludoforge_stocking::themes::Themes;
+use ludoforge_stocking::{render, text, tiled};
+use serde_json::json;
+
+use crate::args::stock::{GenerateKind, StockArgs};
+use crate::output::{Outputs, check_writable, read_text};
+use crate::puzzle::{Ending, fresh_seed};
+
+/// `stock`.
+pub fn stock(args: &StockArgs) -> Result<Ending> {
+    let mut themes = Themes::built_in();
+    if let Some(path) = &args.themes {
+        let extra = Themes::parse(&read_text(path)?)
+            .with_context(|| format!("cannot use {}", path.display()))?;
+        themes = themes.with(extra);
+    }
+    if args.list_themes {
+        for theme in &themes.themes {
+            println!(
+                "{:<16} {} (leader: {}; owners: {}; guards: {}; pets: {}; vermin: {})",
+                theme.name,
+                theme.title,
+                theme.leader.join(", "),
+                theme.owners.join(", "),
+                theme.guards.join(", "),
+                theme.pets.join(", "),
+                theme.vermin.join(", ")
+            );
+        }
+        return Ok(Ending::Done);
+    }
+    let settings = args.settings()?;
+    if let Some(name) = &args.theme {
+        themes.get(name)?;
+    }
+    for (flag, path) in [
+        ("--out", &args.out),
+        ("--text", &args.text),
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+        ("--tiled", &args.tiled),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let (grid, source) = match (&args.map, args.generate) {
+        (Some(_), Some(_)) => bail!("give a MAP file or --generate, not both"),
+        (Some(path), None) => {
+            let text = read_text(path)?;
+            let grid = if text.trim_start().starts_with('{') {
+                Grid::from_json(&text)
+            } else {
+                Grid::parse(&text)
+            }
+            .with_context(|| format!("cannot use the map {}", path.display()))?;
+            (grid, "file")
+        }
+        (None, kind) => {
+            let (width, height) = args.size()?;
+            let (kind, name) = match kind.unwrap_or(GenerateKind::Rooms) {
+                GenerateKind::Rooms => (Kind::Rooms, "rooms"),
+                GenerateKind::Caves => (Kind::Caves, "caves"),
+            };
+            (
+                generate(kind, width, height, &mut stream(seed, 0, 0))?,
+                name,
+            )
+        }
+    };
+    let map = stock_map(grid, &settings, args.theme.as_deref(), &themes, seed)?;
+
+    let mut outputs = Outputs::default();
+    let file = map.file();
+    if let Some(path) = &args.out {
+        let mut text = serde_json::to_string_pretty(&file)?;
+        text.push('\n');
+        outputs.add(path, text.into_bytes());
+    }
+    let listing = text::stocked_text(&map);
+    if let Some(path) = &args.text {
+        outputs.add(path, listing.clone().into_bytes());
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let view = render::View {
+            caption: Some(format!(
+                "{} · {} {}×{} · seed {} · fun {:.0}% → {:.0}%",
+                map.theme.title,
+                source,
+                map.grid.width(),
+                map.grid.height(),
+                seed,
+                100.0 * map.fun.fun_before,
+                100.0 * map.fun.fun_after
+            )),
+            route: !args.no_route,
+        };
+        let picture = render::svg(&map, &view);
+        if let Some(path) = &args.png {
+            let scale = if map.grid.width().max(map.grid.height()) <= 200 {
+                2.0
+            } else {
+                1.0
+            };
+            outputs.add(
+                path,
+                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?,
+            );
+        }
+        if let Some(path) = &args.svg {
+            outputs.add(path, picture.into_bytes());
+        }
+    }
+    if let Some(path) = &args.tiled {
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "map".into());
+        let image = format!("{stem}-tiles.png");
+        outputs.add(path, tiled::tiled(&map, &image).into_bytes());
+        outputs.add(&path.with_file_name(&image), tiled::tileset_png());
+    }
+    outputs.write_all()?;
+
+    if args.out.is_none() && args.text.is_none() {
+        eprint!("{listing}");
+    }
+    let fun = &map.fun;
+    println!(
+        "{}",
+        json!({
+            "generator": "stocking",
+            "seed": seed,
+            "map": source,
+            "width": map.grid.width(),
+            "height": map.grid.height(),
+            "theme": map.theme.name,
+            "fun_before": fun.fun_before,
+            "fun_after": fun.fun_after,
+            "keys": fun.keys,
+            "rewards": fun.rewards,
+            "traps": fun.traps,
+            "red_herrings": fun.red_herrings,
+            "solved_areas": fun.solved_areas,
+            "largest_area_left": fun.largest_area_left,
+            "fair": true,
+            "out": args.out,
+        })
+    );
+    Ok(Ending::Done)
+}
