@@ -399,8 +399,29 @@ mod tests {
 
     #[test]
     fn legend_names_pairs_creatures_theme_and_measures() {
+        // Doors stand only where every way to the goal passes: rooms and corridors have them.
         let map = (0..40)
-            .map(stocked)
+            .map(|seed| {
+                let grid = crate::mapgen::generate(
+                    crate::mapgen::Kind::Rooms,
+                    50,
+                    25,
+                    &mut ludoforge_evolve::rng::stream(seed, 0, 0),
+                )
+                .unwrap();
+                let settings = Settings {
+                    threshold: 3,
+                    ..Settings::default()
+                };
+                stock_map(
+                    grid,
+                    &settings,
+                    Some("kobold-grotto"),
+                    &Themes::built_in(),
+                    seed,
+                )
+                .unwrap()
+            })
             .find(|m| m.fun.keys >= 2)
             .expect("some seed places two doors");
         let text = stocked_text(&map);

@@ -3,7 +3,7 @@
 
 use ludoforge_evolve::rng::stream;
 use ludoforge_stocking::check::{Counterexample, check};
-use ludoforge_stocking::graph::Node;
+use ludoforge_stocking::graph::{Node, shortest_path};
 use ludoforge_stocking::grid::{Grid, Pos};
 use ludoforge_stocking::mapgen::{Kind, generate};
 use ludoforge_stocking::measures::Fun;
@@ -226,6 +226,13 @@ fn assert_sound(g: &Grid, settings: &Settings, seed: u64) {
         assert!(p.node != start && p.node != goal);
         assert!(stocked.route.contains(p.node));
         if let Feature::Door(id) = p.feature {
+            // A door blocks the path: without passing it the goal is out of reach, and no
+            // other door stands next to it.
+            assert!(shortest_path(&cells.graph, start, goal, |v| v == p.node).is_none());
+            assert!(stocked.placements.iter().all(|q| {
+                !matches!(q.feature, Feature::Door(_))
+                    || !cells.graph.neighbours(p.node).contains(&q.node)
+            }));
             let key = stocked
                 .placements
                 .iter()
@@ -257,8 +264,9 @@ proptest! {
     }
 
     #[test]
-    fn doors_only_is_still_fair(seed in any::<u64>(), t in 2usize..12) {
-        let g = generate(Kind::Caves, 48, 32, &mut stream(seed, 0, 0)).unwrap();
+    fn doors_only_is_still_fair(seed in any::<u64>(), t in 2usize..12, caves in any::<bool>()) {
+        let kind = if caves { Kind::Caves } else { Kind::Rooms };
+        let g = generate(kind, 48, 32, &mut stream(seed, 0, 0)).unwrap();
         assert_sound(&g, &Settings { threshold: t, mix: Mix::parse("door=1").unwrap() }, seed);
     }
 }

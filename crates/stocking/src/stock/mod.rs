@@ -10,8 +10,10 @@
 //!
 //! A door goes on a route node that borders the area and that the route first reaches after
 //! the node its excursion to the key leaves from, so the key can always be fetched before the
-//! door (the checker in [`crate::check`] verifies this independently). Doors that every way
-//! to the goal must pass (see [`separators`]) are preferred, so they cannot be walked around.
+//! door (the checker in [`crate::check`] verifies this independently). The document asks the
+//! door to "block the path", so only nodes every way to the goal must pass are used (see
+//! [`separators`]), never two doors side by side; an area with no such node on its border
+//! gets a reward instead.
 
 mod areas;
 mod mix;
@@ -206,6 +208,7 @@ pub fn stock(
     let mut areas = Areas::new(graph, |v| reachable[v as usize] && !order.contains(v));
     let mut excursions: Vec<Excursion> = Vec::new();
     let mut occupied = vec![false; n];
+    let mut door_at = vec![false; n];
     occupied[start as usize] = true;
     occupied[goal as usize] = true;
     let mut settled_nodes = Vec::new();
@@ -243,7 +246,17 @@ pub fn stock(
             settled_nodes.extend_from_slice(&nodes);
         } else {
             let door = (action == Action::Door)
-                .then(|| choose_door(&border, anchor, &order, &occupied, &chokepoint))
+                .then(|| {
+                    choose_door(
+                        graph,
+                        &border,
+                        anchor,
+                        &order,
+                        &occupied,
+                        &door_at,
+                        &chokepoint,
+                    )
+                })
                 .flatten();
             let feature = match (action, door) {
                 (Action::Door, Some(door)) => {
@@ -252,6 +265,7 @@ pub fn stock(
                         feature: Feature::Door(doors),
                     });
                     occupied[door as usize] = true;
+                    door_at[door as usize] = true;
                     step.door = Some(door);
                     doors += 1;
                     Feature::Key(doors - 1)
@@ -298,19 +312,27 @@ pub fn reward_size(size: usize, threshold: usize) -> RewardSize {
     }
 }
 
-/// A door for an area: a free route node on its border that the route first reaches after
-/// `anchor` (where the excursion to the key leaves the route). Chokepoints first, then the
-/// one the route reaches last.
+/// A door for an area: a free route node on its border that every way from the start to the
+/// goal passes (so the door truly blocks the path), that the route first reaches after
+/// `anchor` (where the excursion to the key leaves the route), and that has no door next to
+/// it. Of those, the one the route reaches last. `None` when the border has no such node.
 fn choose_door(
+    graph: &Graph,
     border: &[Node],
     anchor: Node,
     order: &Order,
     occupied: &[bool],
+    door_at: &[bool],
     chokepoint: &[bool],
 ) -> Option<Node> {
     border
         .iter()
         .copied()
-        .filter(|&d| !occupied[d as usize] && order.before(anchor, d))
-        .max_by_key(|&d| (chokepoint[d as usize], order.rank(d)))
+        .filter(|&d| {
+            chokepoint[d as usize]
+                && !occupied[d as usize]
+                && order.before(anchor, d)
+                && !graph.neighbours(d).iter().any(|&w| door_at[w as usize])
+        })
+        .max_by_key(|&d| order.rank(d))
 }
