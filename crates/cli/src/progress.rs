@@ -39,6 +39,21 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// A spinner for work of unknown length, hidden unless stderr is a terminal.
+pub fn spinner(what: &str) -> ProgressBar {
+    if !shown() {
+        return ProgressBar::hidden();
+    }
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template(&format!("{{spinner}} {what}: {{msg}} ({{elapsed}})"))
+            .expect("a valid template"),
+    );
+    spinner.set_message("working");
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    spinner
+}
+
 impl RunProgress {
     /// A bar for a run with this budget.
     pub fn new(budget: &Budget) -> Self {

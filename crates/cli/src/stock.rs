@@ -76,7 +76,9 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
             )
         }
     };
+    let spinner = crate::progress::spinner("stocking");
     let map = stock_map(grid, &settings, args.theme.as_deref(), &themes, seed)?;
+    spinner.set_message("drawing");
 
     let mut outputs = Outputs::default();
     let file = map.file();
@@ -128,6 +130,7 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
         outputs.add(path, tiled::tiled(&map, &image).into_bytes());
         outputs.add(&path.with_file_name(&image), tiled::tileset_png());
     }
+    spinner.finish_and_clear();
     outputs.write_all()?;
 
     if args.out.is_none() && args.text.is_none() {

@@ -215,14 +215,24 @@ impl Grid {
         Grid::new(width, height, tiles, start, goal)
     }
 
-    /// Reads the JSON form `{"rows": [...]}` (any other fields are ignored, so a stocked map's
-    /// `map` object reads back too).
+    /// Reads the JSON form `{"rows": [...]}` (other fields are ignored), or a stocked map's
+    /// file, whose map is under `"map"`.
     ///
     /// # Errors
     /// [`MapError::Json`] for malformed JSON, else as [`Grid::parse`].
     pub fn from_json(text: &str) -> Result<Grid, MapError> {
-        let json: GridJson =
-            serde_json::from_str(text).map_err(|e| MapError::Json(e.to_string()))?;
+        /// A stocked map's file holds the map under `map`.
+        #[derive(Deserialize)]
+        struct Stocked {
+            map: GridJson,
+        }
+        let json: GridJson = serde_json::from_str(text)
+            .or_else(|first| {
+                serde_json::from_str::<Stocked>(text)
+                    .map(|s| s.map)
+                    .map_err(|_| first)
+            })
+            .map_err(|e| MapError::Json(e.to_string()))?;
         Grid::parse(&json.rows.join("\n"))
     }
 

@@ -130,6 +130,29 @@ fn a_map_file_in_text_or_json_with_a_chosen_theme() {
         );
         assert_eq!(file["measures"]["route_after"], 14);
     }
+    // A stocked map's file reads back as a map: stocking it again gives the same file.
+    run_in(
+        d,
+        &[
+            "stock",
+            "side.txt.out.json",
+            "--threshold",
+            "5",
+            "--mix",
+            "reward=1",
+            "--theme",
+            "graveyard",
+            "--seed",
+            "1",
+            "--out",
+            "again.json",
+        ],
+    )
+    .expect_ok();
+    assert_eq!(
+        fs::read(d.join("side.txt.out.json")).unwrap(),
+        fs::read(d.join("again.json")).unwrap()
+    );
     // Without --out or --text the stocked map is drawn on the terminal.
     let shown = run_in(d, &["stock", "side.txt", "--threshold", "5", "--seed", "1"]).expect_ok();
     assert!(shown.stderr.contains("#<"), "{}", shown.stderr);
