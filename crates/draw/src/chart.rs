@@ -668,23 +668,9 @@ fn hidden_points(screen: &[Vec<Vec<(f64, f64)>>], corner: (f64, f64), w: f64, h:
     n
 }
 
-/// Estimated advance width of `text` in DejaVu Sans at `size`; errs on the
-/// wide side so boxes and margins fit.
+/// Estimated advance width of `text` at `size` (see [`crate::text_width`]).
 fn text_width(text: &str, size: f64) -> f64 {
-    let em: f64 = text
-        .chars()
-        .map(|c| match c {
-            ' ' => 0.32,
-            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.29,
-            'f' | 't' | 'r' | 'I' | 'J' | '(' | ')' | '[' | ']' | '-' => 0.42,
-            'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.98,
-            'A'..='Z' => 0.76,
-            '0'..='9' => 0.64,
-            c if c.is_ascii() => 0.63,
-            _ => 0.85,
-        })
-        .sum();
-    em * size
+    f64::from(crate::text_width(text, size as f32))
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ pub mod chart;
 mod color;
 mod error;
 mod font;
+mod metrics;
 mod number;
 mod png;
 mod style;
@@ -45,6 +46,7 @@ pub use chart::{LineChart, Scale, Series};
 pub use color::{CATEGORICAL, Color};
 pub use error::DrawError;
 pub use font::FONT_FAMILY;
+pub use metrics::text_width;
 pub use png::{
     MAX_RASTER_SIDE, PNG_SIGNATURE, RgbaImage, svg_to_png, svg_to_png_with_width, svg_to_rgba,
 };

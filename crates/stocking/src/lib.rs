@@ -32,6 +32,8 @@
 //! ```
 
 pub mod check;
+#[cfg(test)]
+mod fixtures;
 pub mod graph;
 pub mod grid;
 pub mod inhabit;

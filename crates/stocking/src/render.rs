@@ -47,6 +47,7 @@
 
 use std::collections::BTreeMap;
 
+use ludoforge_draw::text_width;
 use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle};
 
 use crate::grid::{Pos, Tile};
@@ -165,14 +166,6 @@ pub fn role_color(role: Role) -> Color {
 #[must_use]
 pub fn cell_size(width: usize, height: usize) -> usize {
     (BUDGET / width.max(height).max(1)).clamp(1, MAX_CELL)
-}
-
-/// A rough width of `text` in DejaVu Sans at `size`: generous, so nothing is clipped.
-fn text_width(text: &str, size: f32) -> f32 {
-    text.chars()
-        .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
-        .sum::<f32>()
-        * size
 }
 
 /// An SVG picture of a stocked map (see the [module notes](self)).
@@ -1093,18 +1086,7 @@ mod tests {
     }
 
     fn stocked(grid: Grid, seed: u64) -> StockedMap {
-        let settings = Settings {
-            threshold: 3,
-            ..Settings::default()
-        };
-        stock_map(
-            grid,
-            &settings,
-            Some("kobold-grotto"),
-            &Themes::built_in(),
-            seed,
-        )
-        .unwrap()
+        crate::fixtures::stocked(grid, "kobold-grotto", seed)
     }
 
     /// The groups of the picture: (title, body).

@@ -326,35 +326,8 @@ mod tests {
     use crate::stocked::stock_map;
     use crate::themes::Themes;
 
-    const CAVE: [&str; 12] = [
-        "##############################",
-        "#<....#........##.......#....#",
-        "#.##..#..####..##..###..#.##.#",
-        "#.##.....#..#......#.#....##.#",
-        "#....##..#..####...#.#..#....#",
-        "###.###..#.....#...#.####.####",
-        "#.....#..###.#.#.......#.....#",
-        "#.###.#......#...#####.#.###.#",
-        "#.#...####.###.#.....#...#...#",
-        "#.#.#......#...#.###.#####.#.#",
-        "#...#..##....#.....#......#.>#",
-        "##############################",
-    ];
-
     fn stocked(seed: u64) -> StockedMap {
-        let grid = Grid::parse(&CAVE.join("\n")).unwrap();
-        let settings = Settings {
-            threshold: 3,
-            ..Settings::default()
-        };
-        stock_map(
-            grid,
-            &settings,
-            Some("kobold-grotto"),
-            &Themes::built_in(),
-            seed,
-        )
-        .unwrap()
+        crate::fixtures::stocked_cave("kobold-grotto", seed)
     }
 
     fn map_lines(text: &str) -> Vec<&str> {

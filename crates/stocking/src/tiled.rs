@@ -323,41 +323,10 @@ fn tileset_svg() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::stock::Settings;
-    use crate::stocked::stock_map;
-    use crate::themes::Themes;
     use std::collections::HashSet;
 
-    const CAVE: [&str; 12] = [
-        "##############################",
-        "#<....#........##.......#....#",
-        "#.##..#..####..##..###..#.##.#",
-        "#.##.....#..#......#.#....##.#",
-        "#....##..#..####...#.#..#....#",
-        "###.###..#.....#...#.####.####",
-        "#.....#..###.#.#.......#.....#",
-        "#.###.#......#...#####.#.###.#",
-        "#.#...####.###.#.....#...#...#",
-        "#.#.#......#...#.###.#####.#.#",
-        "#...#..##....#.....#......#.>#",
-        "##############################",
-    ];
-
     fn stocked(seed: u64) -> StockedMap {
-        let grid = Grid::parse(&CAVE.join("\n")).unwrap();
-        let settings = Settings {
-            threshold: 3,
-            ..Settings::default()
-        };
-        stock_map(
-            grid,
-            &settings,
-            Some("goblin-warren"),
-            &Themes::built_in(),
-            seed,
-        )
-        .unwrap()
+        crate::fixtures::stocked_cave("goblin-warren", seed)
     }
 
     fn parsed(map: &StockedMap) -> Value {

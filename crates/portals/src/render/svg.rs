@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use ludoforge_draw::text_width;
 use ludoforge_draw::{Anchor, Color, Stroke, Style, Svg, TextStyle};
 
 use super::layout::{Layout, Spacing};
@@ -38,14 +39,6 @@ const TEXT: f32 = 12.0;
 const CAPTION: f32 = 13.0;
 /// Passage rooms are this much smaller than the others.
 const PASSAGE_SCALE: f32 = 0.85;
-
-/// A rough width of `text` in DejaVu Sans at `size`: generous, so nothing is clipped.
-fn text_width(text: &str, size: f32) -> f32 {
-    text.chars()
-        .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
-        .sum::<f32>()
-        * size
-}
 
 /// An SVG picture of a dungeon (see the [module notes](super)).
 ///

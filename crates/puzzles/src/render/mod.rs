@@ -29,6 +29,7 @@ mod chromatic;
 pub use chess::chess_svg;
 pub use chromatic::chromatic_svg;
 
+use ludoforge_draw::text_width;
 use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle};
 
 use crate::board::{Board, file_name};
@@ -111,14 +112,6 @@ struct Layout {
     /// Canvas size.
     width: f32,
     height: f32,
-}
-
-/// A rough width of `text` in DejaVu Sans at `size`: generous, so nothing is clipped.
-fn text_width(text: &str, size: f32) -> f32 {
-    text.chars()
-        .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
-        .sum::<f32>()
-        * size
 }
 
 impl Layout {
