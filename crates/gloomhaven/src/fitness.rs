@@ -1,0 +1,165 @@
+//! The fitness (the paper's section 4.5): five components, each scored by its closeness to an
+//! ideal value, weighted and summed.
+//!
+//! - **difficulty**: Σ monster difficulty × (normals + 2 × elites);
+//! - **size**: the number of tile hexes;
+//! - **complexity**: the number of special rules;
+//! - **theme**: 1 − a penalty for each extra monster or tile theme: with m monster themes and
+//!   r tile themes, t = m! + r! − 2 and the score is 1 − t/20 (0 beyond 20);
+//! - **layout**: occupied hexes (every placement, start hexes included) per tile hex.
+//!
+//! `closeness(x, ideal) = max(0, 1 − |ideal − x| / ideal)`.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::catalog::Catalog;
+use crate::scenario::Scenario;
+
+/// Weights and ideal values of the five components.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Fitness {
+    /// Weights of difficulty, size, complexity, theme, layout.
+    pub weights: [f64; 5],
+    /// The ideal difficulty.
+    pub difficulty: f64,
+    /// The ideal size in tile hexes.
+    pub size: f64,
+    /// The ideal number of rules.
+    pub complexity: f64,
+    /// The ideal share of occupied hexes.
+    pub layout: f64,
+}
+
+/// The components' names, in the order of [`Fitness::weights`].
+pub const COMPONENTS: [&str; 5] = ["difficulty", "size", "complexity", "theme", "layout"];
+
+/// A fitness setting that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FitnessError {
+    /// Players outside 2–4.
+    #[error("{0} players: Gloomhaven is played by 2, 3 or 4")]
+    Players(u32),
+    /// A negative or non-finite weight, or all weights zero.
+    #[error("weights must be finite numbers of at least 0, not all 0 (got {0})")]
+    Weights(String),
+}
+
+/// How close `x` is to `ideal`, from 1 (equal) down to 0.
+///
+/// ```
+/// use ludoforge_gloomhaven::fitness::closeness;
+/// assert_eq!(closeness(28.0, 28.0), 1.0);
+/// assert_eq!(closeness(21.0, 28.0), 0.75);
+/// assert_eq!(closeness(60.0, 28.0), 0.0);
+/// ```
+#[must_use]
+pub fn closeness(x: f64, ideal: f64) -> f64 {
+    (1.0 - (ideal - x).abs() / ideal).max(0.0)
+}
+
+/// The theme score for `m` monster themes and `r` tile themes.
+#[must_use]
+pub fn theme_score(m: usize, r: usize) -> f64 {
+    let factorial = |n: usize| (1..=n).map(|k| k as f64).product::<f64>();
+    let t = factorial(m) + factorial(r) - 2.0;
+    if t > 20.0 { 0.0 } else { 1.0 - t / 20.0 }
+}
+
+impl Fitness {
+    /// The paper's fitness: every weight 1 (a perfect scenario scores 5), size 90, one rule,
+    /// layout 0.344, and the difficulty Isaac Childres recommends for the party: 33 for four
+    /// players (the middle of 30–36), 16.5 for two, and 24.75 for three, in between.
+    ///
+    /// # Errors
+    /// [`FitnessError::Players`] outside 2–4.
+    pub fn paper(players: u32) -> Result<Fitness, FitnessError> {
+        if !(2..=4).contains(&players) {
+            return Err(FitnessError::Players(players));
+        }
+        Ok(Fitness {
+            weights: [1.0; 5],
+            difficulty: 8.25 * f64::from(players),
+            size: 90.0,
+            complexity: 1.0,
+            layout: 0.344,
+        })
+    }
+
+    /// The published code's fitness: weights 4, 1, 1, 2, 2 (a perfect scenario scores 10) and
+    /// difficulty 28.
+    #[must_use]
+    pub fn gloomdungeons() -> Fitness {
+        Fitness {
+            weights: [4.0, 1.0, 1.0, 2.0, 2.0],
+            difficulty: 28.0,
+            size: 90.0,
+            complexity: 1.0,
+            layout: 0.344,
+        }
+    }
+
+    /// The same fitness with other weights.
+    ///
+    /// # Errors
+    /// [`FitnessError::Weights`] for a negative or non-finite weight, or all zero.
+    pub fn with_weights(mut self, weights: [f64; 5]) -> Result<Fitness, FitnessError> {
+        if weights.iter().any(|w| !w.is_finite() || *w < 0.0) || weights.iter().all(|&w| w == 0.0) {
+            return Err(FitnessError::Weights(format!("{weights:?}")));
+        }
+        self.weights = weights;
+        Ok(self)
+    }
+
+    /// The best possible total.
+    #[must_use]
+    pub fn maximum(&self) -> f64 {
+        self.weights.iter().sum()
+    }
+
+    /// The five component scores (each 0..1), in the order of [`COMPONENTS`].
+    #[must_use]
+    pub fn components(&self, catalog: &Catalog, s: &Scenario) -> [f64; 5] {
+        let size = s.map.size(catalog) as f64;
+        let monster_themes: BTreeSet<&str> = s
+            .monsters
+            .iter()
+            .map(|g| catalog.monsters[g.monster].theme.as_str())
+            .collect();
+        let tile_themes: BTreeSet<&str> = s
+            .map
+            .tiles
+            .iter()
+            .map(|t| catalog.tiles[t.tile].theme.as_str())
+            .collect();
+        let p = &s.placements;
+        let occupied = p.start.len()
+            + p.monsters.len()
+            + p.obstacles.len()
+            + p.traps.len()
+            + p.hazardous_terrain.len()
+            + p.difficult_terrain.len()
+            + p.chests.len()
+            + p.coins.len();
+        [
+            closeness(f64::from(s.difficulty(catalog)), self.difficulty),
+            closeness(size, self.size),
+            closeness(s.rules.len() as f64, self.complexity),
+            theme_score(monster_themes.len(), tile_themes.len()),
+            closeness(occupied as f64 / size.max(1.0), self.layout),
+        ]
+    }
+
+    /// The weighted total.
+    #[must_use]
+    pub fn total(&self, catalog: &Catalog, s: &Scenario) -> f64 {
+        self.components(catalog, s)
+            .iter()
+            .zip(self.weights)
+            .map(|(c, w)| c * w)
+            .sum()
+    }
+}

@@ -1,0 +1,157 @@
+//! A scenario: the genome of the search, in the paper's five gene groups (rules, map,
+//! monsters, overlay tiles, treasure) plus where every piece stands.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{Catalog, Placements};
+use crate::hex::Hex;
+use crate::map::{Map, PlacedTile};
+
+/// What the players must do to win (the paper's goal and the two it names as future work).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// Kill all enemies: every monster must be reachable.
+    #[default]
+    KillAll,
+    /// Loot all treasure: every chest must be reachable too.
+    LootAll,
+    /// Reach the exit hex.
+    ReachExit,
+}
+
+impl Goal {
+    /// The goal in the scenario book's words.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Goal::KillAll => "Kill all enemies.",
+            Goal::LootAll => "Loot all treasure.",
+            Goal::ReachExit => "Reach the exit.",
+        }
+    }
+}
+
+/// A monster group: the catalog's monster index and its standees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Group {
+    /// Index into the catalog's monsters.
+    pub monster: usize,
+    /// Normal standees.
+    pub normal: u32,
+    /// Elite standees.
+    pub elite: u32,
+}
+
+/// How many overlay pieces of each kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Overlays {
+    /// Obstacles.
+    pub obstacles: u32,
+    /// Traps.
+    pub traps: u32,
+    /// Hazardous terrain.
+    pub hazardous_terrain: u32,
+    /// Difficult terrain.
+    pub difficult_terrain: u32,
+}
+
+/// A whole scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Scenario {
+    /// Its name.
+    pub name: String,
+    /// Gene group 1, rules: the goal.
+    pub goal: Goal,
+    /// Gene group 1, rules: the special rules (distinct).
+    pub rules: Vec<String>,
+    /// Gene group 2: the map.
+    pub map: Map,
+    /// Gene group 3: the monsters.
+    pub monsters: Vec<Group>,
+    /// Gene group 4: the overlay tiles.
+    pub overlays: Overlays,
+    /// Gene group 5, treasure: coins.
+    pub coins: u32,
+    /// Gene group 5, treasure: chest contents (`random` is drawn when the chest is opened).
+    pub chests: Vec<String>,
+    /// Where everything stands.
+    pub placements: Placements,
+    /// The exit hex, for [`Goal::ReachExit`].
+    pub exit: Option<Hex>,
+}
+
+impl Scenario {
+    /// An official scenario of the catalog, by name.
+    #[must_use]
+    pub fn official(catalog: &Catalog, name: &str) -> Option<Scenario> {
+        let s = catalog.scenarios.iter().find(|s| s.name == name)?;
+        Some(Scenario::from_catalog(catalog, s))
+    }
+
+    /// Every official scenario of the catalog, in order.
+    #[must_use]
+    pub fn all_official(catalog: &Catalog) -> Vec<Scenario> {
+        catalog
+            .scenarios
+            .iter()
+            .map(|s| Scenario::from_catalog(catalog, s))
+            .collect()
+    }
+
+    fn from_catalog(catalog: &Catalog, s: &crate::catalog::Scenario) -> Scenario {
+        let p = &s.placements;
+        let mut rules = s.rules.clone();
+        rules.sort();
+        rules.dedup();
+        Scenario {
+            name: s.name.clone(),
+            goal: Goal::KillAll,
+            rules,
+            map: Map {
+                tiles: s
+                    .tiles
+                    .iter()
+                    .map(|t| PlacedTile {
+                        tile: catalog.tile_index(&t.tile).expect("a validated catalog"),
+                        rotation: t.rotation,
+                        offset: t.offset,
+                    })
+                    .collect(),
+                doors: s.doors.clone(),
+            },
+            monsters: s
+                .monsters
+                .iter()
+                .map(|g| Group {
+                    monster: catalog
+                        .monsters
+                        .iter()
+                        .position(|m| m.name == g.name)
+                        .expect("a validated catalog"),
+                    normal: g.normal,
+                    elite: g.elite,
+                })
+                .collect(),
+            overlays: Overlays {
+                obstacles: p.obstacles.len() as u32,
+                traps: p.traps.len() as u32,
+                hazardous_terrain: p.hazardous_terrain.len() as u32,
+                difficult_terrain: p.difficult_terrain.len() as u32,
+            },
+            coins: p.coins.len() as u32,
+            chests: s.chests.clone(),
+            placements: p.clone(),
+            exit: None,
+        }
+    }
+
+    /// The paper's difficulty: Σ difficulty × (normals + 2 × elites).
+    #[must_use]
+    pub fn difficulty(&self, catalog: &Catalog) -> u32 {
+        self.monsters
+            .iter()
+            .map(|g| catalog.monsters[g.monster].difficulty * (g.normal + 2 * g.elite))
+            .sum()
+    }
+}
