@@ -5,8 +5,9 @@
 //!
 //! - A problem makes random genomes and evaluates them; evaluation may reject a genome as
 //!   invalid. Strategies ask for the variation capabilities they use ([`Mutate`], [`Crossover`]).
-//! - Strategies: [`SteadyState`] (Ashlock's steady-state tournament) and [`Generational`]
-//!   (tournament selection with elitism).
+//! - Strategies: [`SteadyState`] (Ashlock's steady-state tournament), [`Generational`]
+//!   (tournament selection with elitism) and [`Growing`] (fitness-proportional choice with a
+//!   growing population, after Tijben and Gerhold).
 //! - [`Run`] owns the loop: budget (matings, generations, evaluations, time), early stop when a
 //!   target is met, Ctrl-C, observers. It returns a [`Report`] with a [`StopReason`].
 //! - Determinism: every draw comes from a [`Stream`] derived from the master seed and
@@ -54,6 +55,7 @@ pub mod budget;
 pub mod error;
 pub mod generational;
 pub mod goal;
+pub mod growing;
 pub mod individual;
 pub mod observer;
 pub mod problem;
@@ -68,6 +70,7 @@ pub use budget::{Budget, Counters, StopReason};
 pub use error::EvolveError;
 pub use generational::Generational;
 pub use goal::Goal;
+pub use growing::Growing;
 pub use individual::{Individual, PopulationStats};
 pub use observer::{History, Observer, Snapshot};
 pub use problem::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection};

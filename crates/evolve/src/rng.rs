@@ -92,6 +92,51 @@ pub fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
+/// A normally distributed float with mean `mean` and standard deviation `sd` (Box–Muller
+/// transform of two [`unit`] draws; always exactly two draws).
+///
+/// ```
+/// use ludoforge_evolve::rng::{normal, stream};
+/// let mut rng = stream(1, 0, 0);
+/// let draws: Vec<f64> = (0..10_000).map(|_| normal(&mut rng, 5.0, 2.0)).collect();
+/// let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+/// assert!((mean - 5.0).abs() < 0.1);
+/// ```
+pub fn normal<R: Rng + ?Sized>(rng: &mut R, mean: f64, sd: f64) -> f64 {
+    let u1 = 1.0 - unit(rng); // in (0, 1], so the logarithm is finite
+    let u2 = unit(rng);
+    mean + sd * (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// An index drawn with probability proportional to `weights` (negative weights count as 0);
+/// `None` when every weight is 0. One [`unit`] draw.
+///
+/// ```
+/// use ludoforge_evolve::rng::{stream, weighted};
+/// let mut rng = stream(1, 0, 0);
+/// assert_eq!(weighted(&mut rng, &[0.0, 3.0, 0.0]), Some(1));
+/// assert_eq!(weighted(&mut rng, &[0.0, 0.0]), None);
+/// ```
+pub fn weighted<R: Rng + ?Sized>(rng: &mut R, weights: &[f64]) -> Option<usize> {
+    let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
+    if total <= 0.0 || !total.is_finite() {
+        return None;
+    }
+    let mut pick = unit(rng) * total;
+    let mut last = None;
+    for (i, &w) in weights.iter().enumerate() {
+        if w <= 0.0 {
+            continue;
+        }
+        last = Some(i);
+        if pick < w {
+            return Some(i);
+        }
+        pick -= w;
+    }
+    last
+}
+
 /// Shuffles a slice in place (Fisher–Yates), every order equally likely.
 pub fn shuffle<R: Rng + ?Sized, T>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
@@ -152,6 +197,30 @@ mod tests {
     ];
     const GOLDEN_BELOW: [usize; 8] = [49, 61, 21, 13, 54, 87, 13, 83];
     const GOLDEN_SHUFFLE: [u8; 10] = [1, 6, 2, 3, 7, 9, 0, 8, 5, 4];
+
+    #[test]
+    fn golden_normal_and_weighted() {
+        let mut rng = stream(2024, 1, 0);
+        let normals: Vec<i64> = (0..4)
+            .map(|_| (normal(&mut rng, 10.0, 2.0) * 1e6).round() as i64)
+            .collect();
+        let picks: Vec<usize> = (0..8)
+            .map(|_| weighted(&mut rng, &[1.0, 2.0, 0.0, 5.0]).unwrap())
+            .collect();
+        assert_eq!(normals, GOLDEN_NORMAL);
+        assert_eq!(picks, GOLDEN_WEIGHTED);
+    }
+
+    const GOLDEN_NORMAL: [i64; 4] = [11403321, 9898264, 11652623, 6436536];
+    const GOLDEN_WEIGHTED: [usize; 8] = [3, 3, 3, 3, 3, 3, 1, 3];
+
+    #[test]
+    fn normal_has_the_asked_spread() {
+        let mut rng = stream(3, 0, 0);
+        let draws: Vec<f64> = (0..40_000).map(|_| normal(&mut rng, 0.0, 3.0)).collect();
+        let var = draws.iter().map(|x| x * x).sum::<f64>() / draws.len() as f64;
+        assert!((var.sqrt() - 3.0).abs() < 0.05, "sd {}", var.sqrt());
+    }
 
     #[test]
     fn below_is_uniform_enough() {

@@ -3,8 +3,8 @@
 
 use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{
-    Budget, Crossover, EvolveError, Generational, Goal, History, Mutate, Outcome, Problem, Report,
-    Run, SteadyState, StopReason, Strategy, Stream,
+    Budget, Crossover, EvolveError, Generational, Goal, Growing, History, Mutate, Outcome, Problem,
+    Report, Run, SteadyState, StopReason, Strategy, Stream,
 };
 
 /// Bit strings of length 24; fitness = number of ones. Genomes with the first bit set *and*
@@ -300,5 +300,69 @@ fn strategies_are_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<SteadyState>();
     check::<Generational>();
+    check::<Growing<Vec<bool>>>();
     check::<Report<Vec<bool>>>();
+}
+
+/// Twelve seeds: all bits clear except one (valid, fitness 1 each), plus an invalid one.
+fn growing_seeds() -> Vec<Vec<bool>> {
+    let mut seeds: Vec<Vec<bool>> = (1..BITS - 1)
+        .take(12)
+        .map(|i| (0..BITS).map(|j| j == i).collect())
+        .collect();
+    let mut invalid = vec![false; BITS];
+    invalid[0] = true;
+    seeds.push(invalid);
+    seeds
+}
+
+#[test]
+fn growing_starts_from_its_seeds_and_only_grows() {
+    let run = |threads: usize| {
+        in_pool(threads, || {
+            Run::new(&OneMax, Growing::new(growing_seeds()))
+                .budget(Budget::generations(300))
+                .seed(4)
+                .execute()
+                .unwrap()
+        })
+    };
+    let report = run(1);
+    // The invalid seed is left out; every valid child is appended, invalid ones dropped.
+    assert_eq!(
+        report.population.len() as u64,
+        12 + report.counters.evaluations - 13 - (report.counters.rejections - 1)
+    );
+    assert_eq!(report.counters.matings, 300);
+    assert!(
+        report.counters.rejections > 1,
+        "the rejection path was not exercised"
+    );
+    for member in &report.population {
+        assert!(!member.genome[0] || member.genome[BITS - 1]);
+    }
+    // Crossover of one-bit seeds and mutation improve on them.
+    assert!(report.best.fitness() >= 6.0, "{}", report.best.fitness());
+    // The seeds stay in the population, first.
+    for (member, seed) in report.population.iter().zip(&growing_seeds()[..12]) {
+        assert_eq!(&member.genome, seed);
+    }
+    let again = run(4);
+    assert_eq!(again.best.genome, report.best.genome);
+    assert_eq!(again.population.len(), report.population.len());
+}
+
+#[test]
+fn growing_needs_a_valid_seed() {
+    let none = Run::new(&OneMax, Growing::<Vec<bool>>::new(vec![]))
+        .budget(Budget::generations(1))
+        .execute();
+    assert!(matches!(
+        none,
+        Err(EvolveError::InvalidSetting { name: "seeds", .. })
+    ));
+    let invalid = Run::new(&Impossible, Growing::new(vec![0u8]))
+        .budget(Budget::generations(1))
+        .execute();
+    assert!(matches!(invalid, Err(EvolveError::NoValidGenome { .. })));
 }
