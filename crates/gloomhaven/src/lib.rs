@@ -14,9 +14,13 @@
 //! assert!(barrow.map.overlap(&catalog).is_none());
 //! ```
 
+pub mod build;
 pub mod catalog;
+pub mod evolution;
 pub mod fitness;
 pub mod hex;
 pub mod map;
+pub mod mutation;
+pub mod place;
 pub mod scenario;
 pub mod validity;

@@ -1,0 +1,119 @@
+//! Map mutation (the published code's `mutate_map`): a new map from scratch, tile by tile,
+//! each joined to an open link of the map like a jigsaw piece, until its size falls in the
+//! population's range; a map whose tiles overlap is built again.
+
+use std::collections::BTreeSet;
+
+use ludoforge_evolve::Stream;
+use ludoforge_evolve::rng::{below, coin, weighted};
+
+use crate::catalog::{Catalog, Link};
+use crate::map::{Map, PlacedTile, join};
+
+/// How large a built map may grow: building stops once the tile hexes exceed `max`, and with
+/// probability ½ after each tile once they exceed `min`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeBounds {
+    /// The size past which building may stop.
+    pub min: usize,
+    /// The size past which building stops.
+    pub max: usize,
+}
+
+/// A tile of the map's own theme is this many times as likely to be drawn.
+pub const TILE_THEME_BIAS: f64 = 4.0;
+
+/// How many tiles a build may draw before it stops anyway.
+const DRAWS: usize = 400;
+
+/// One build (the result may overlap): the first tile is drawn uniformly, turned 0 at the
+/// origin, and sets the map's theme; each next tile is drawn with [`TILE_THEME_BIAS`], skipped
+/// if its physical tile is already used, and joined through a uniformly chosen pair of an open
+/// link of the map and a link of the new tile (an exit with an entry, on edges of the same
+/// family).
+#[must_use]
+pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Map {
+    let first = below(rng, catalog.tiles.len());
+    let theme = catalog.tiles[first].theme.as_str();
+    let weights: Vec<f64> = catalog
+        .tiles
+        .iter()
+        .map(|t| {
+            if t.theme == theme {
+                TILE_THEME_BIAS
+            } else {
+                1.0
+            }
+        })
+        .collect();
+    let anchor = PlacedTile {
+        tile: first,
+        rotation: 0,
+        offset: Default::default(),
+    };
+    let mut map = Map {
+        tiles: vec![anchor],
+        doors: Vec::new(),
+    };
+    let mut used: BTreeSet<&str> = BTreeSet::from([catalog.tiles[first].tile.as_str()]);
+    let mut open: Vec<Link> = anchor.links(catalog).collect();
+    let mut size = catalog.tiles[first].hexes.len();
+    for _ in 0..DRAWS {
+        let Some(next) = weighted(rng, &weights) else {
+            break;
+        };
+        let tile = &catalog.tiles[next];
+        if used.contains(tile.tile.as_str()) {
+            continue;
+        }
+        let pairs: Vec<(usize, Link)> = open
+            .iter()
+            .enumerate()
+            .flat_map(|(i, old)| {
+                tile.links
+                    .iter()
+                    .filter(move |new| new.kind != old.kind && new.facing % 2 == old.facing % 2)
+                    .map(move |&new| (i, new))
+            })
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        let (i, new_link) = pairs[below(rng, pairs.len())];
+        let (placed, door) = join(open[i], next, new_link).expect("a compatible pair");
+        open.swap_remove(i);
+        open.extend(placed.links(catalog).filter(|l| l.at != door));
+        map.tiles.push(placed);
+        map.doors.push(door);
+        used.insert(tile.tile.as_str());
+        size += tile.hexes.len();
+        if size > bounds.max || (size > bounds.min && coin(rng)) {
+            break;
+        }
+    }
+    map
+}
+
+/// Whether a map can be laid on a table: no two tiles on one hex, no door on a tile hex.
+#[must_use]
+pub fn fits(catalog: &Catalog, map: &Map) -> bool {
+    if map.overlap(catalog).is_some() {
+        return false;
+    }
+    let hexes: BTreeSet<_> = map.tile_hexes(catalog).into_iter().collect();
+    let doors: BTreeSet<_> = map.doors.iter().collect();
+    doors.len() == map.doors.len() && map.doors.iter().all(|d| !hexes.contains(d))
+}
+
+/// Builds maps until one fits (at most `attempts`); `None` if none did.
+#[must_use]
+pub fn build(
+    catalog: &Catalog,
+    bounds: SizeBounds,
+    attempts: u32,
+    rng: &mut Stream,
+) -> Option<Map> {
+    (0..attempts)
+        .map(|_| build_once(catalog, bounds, rng))
+        .find(|m| fits(catalog, m))
+}
