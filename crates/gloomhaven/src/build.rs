@@ -8,6 +8,7 @@ use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, weighted};
 
 use crate::catalog::{Catalog, Link};
+use crate::hexset::HexSet;
 use crate::map::{Map, PlacedTile, join};
 
 /// How large a built map may grow: building stops once the tile hexes exceed `max`, and with
@@ -100,9 +101,12 @@ pub fn fits(catalog: &Catalog, map: &Map) -> bool {
     if map.overlap(catalog).is_some() {
         return false;
     }
-    let hexes: BTreeSet<_> = map.tile_hexes(catalog).into_iter().collect();
-    let doors: BTreeSet<_> = map.doors.iter().collect();
-    doors.len() == map.doors.len() && map.doors.iter().all(|d| !hexes.contains(d))
+    let hexes = map.tile_hexes(catalog);
+    let mut taken = HexSet::around(hexes.iter().chain(&map.doors).copied());
+    for h in hexes {
+        taken.insert(h);
+    }
+    map.doors.iter().all(|&d| taken.insert(d))
 }
 
 /// Builds maps until one fits (at most `attempts`); `None` if none did.

@@ -163,9 +163,10 @@ impl<'a> GloomProblem<'a> {
     fn farthest_from_start(&self, s: &Scenario) -> Option<Hex> {
         let reached = crate::validity::reachable(self.catalog, s);
         let start = s.placements.start.first()?;
-        reached
-            .iter()
-            .copied()
+        s.map
+            .tile_hexes(self.catalog)
+            .into_iter()
+            .filter(|&h| reached.contains(h))
             .max_by_key(|h| (h.distance(*start), std::cmp::Reverse(*h)))
     }
 }

@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod evolution;
 pub mod fitness;
 pub mod hex;
+pub mod hexset;
 pub mod map;
 pub mod mutation;
 pub mod place;

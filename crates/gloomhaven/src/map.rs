@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Link};
 use crate::hex::Hex;
+use crate::hexset::HexSet;
 
 /// A tile side on the map: the catalog's tile index, its rotation and where its origin lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -111,11 +112,9 @@ impl Map {
     /// A hex covered by two tiles, if any.
     #[must_use]
     pub fn overlap(&self, catalog: &Catalog) -> Option<Hex> {
-        let mut seen = BTreeSet::new();
-        self.tiles
-            .iter()
-            .flat_map(|t| t.hexes(catalog))
-            .find(|&h| !seen.insert(h))
+        let hexes = self.tile_hexes(catalog);
+        let mut seen = HexSet::around(hexes.iter().copied());
+        hexes.into_iter().find(|&h| !seen.insert(h))
     }
 
     /// A physical tile used twice (either side), if any.
@@ -130,11 +129,17 @@ impl Map {
 
     /// The hexes a figure can stand on: tile hexes and doors.
     #[must_use]
-    pub fn walkable(&self, catalog: &Catalog) -> BTreeSet<Hex> {
-        self.tiles
+    pub fn walkable(&self, catalog: &Catalog) -> HexSet {
+        let hexes: Vec<Hex> = self
+            .tiles
             .iter()
             .flat_map(|t| t.hexes(catalog))
             .chain(self.doors.iter().copied())
-            .collect()
+            .collect();
+        let mut set = HexSet::around(hexes.iter().copied());
+        for h in hexes {
+            set.insert(h);
+        }
+        set
     }
 }

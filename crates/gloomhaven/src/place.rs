@@ -2,13 +2,12 @@
 //! everything else on random free hexes), and the repair that makes inherited placements match
 //! the counts after crossover and mutation (the published code's `fix`).
 
-use std::collections::BTreeSet;
-
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::below;
 
 use crate::catalog::{Catalog, Placements};
 use crate::hex::Hex;
+use crate::hexset::HexSet;
 use crate::scenario::Scenario;
 
 /// Start hexes on a freshly built map.
@@ -53,18 +52,21 @@ fn take(free: &mut Vec<Hex>, rng: &mut Stream) -> Option<Hex> {
 /// when the map has too few hexes for everything.
 pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     let tiles: Vec<Hex> = s.map.tile_hexes(catalog);
-    let on_map: BTreeSet<Hex> = tiles.iter().copied().collect();
+    let mut on_map = HexSet::around(tiles.iter().copied());
+    for &h in &tiles {
+        on_map.insert(h);
+    }
     let edge: Vec<Hex> = tiles
         .iter()
         .copied()
-        .filter(|h| h.neighbours().filter(|n| on_map.contains(n)).count() < 6)
+        .filter(|h| h.neighbours().filter(|&n| on_map.contains(n)).count() < 6)
         .collect();
     if edge.is_empty() {
         return false;
     }
     let seed = edge[below(rng, edge.len())];
     let mut start = vec![seed];
-    let mut frontier: Vec<Hex> = seed.neighbours().filter(|n| on_map.contains(n)).collect();
+    let mut frontier: Vec<Hex> = seed.neighbours().filter(|&n| on_map.contains(n)).collect();
     while start.len() < START_HEXES {
         let Some(h) = take(&mut frontier, rng) else {
             return false;
@@ -75,7 +77,7 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
         start.push(h);
         let next: Vec<Hex> = h
             .neighbours()
-            .filter(|n| on_map.contains(n) && !start.contains(n) && !frontier.contains(n))
+            .filter(|n| on_map.contains(*n) && !start.contains(n) && !frontier.contains(n))
             .collect();
         frontier.extend(next);
     }
@@ -106,19 +108,28 @@ pub fn fix(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
         }
     }
     let counts = needed(s);
-    let mut used: BTreeSet<Hex> = s.placements.start.iter().copied().collect();
+    let tiles = s.map.tile_hexes(catalog);
     for (list, &count) in lists(&mut s.placements).iter_mut().zip(&counts) {
         while list.len() > count {
             list.swap_remove(below(rng, list.len()));
         }
-        used.extend(list.iter().copied());
     }
-    let mut free: Vec<Hex> = s
-        .map
-        .tile_hexes(catalog)
-        .into_iter()
-        .filter(|h| !used.contains(h))
-        .collect();
+    let p = &s.placements;
+    let placed = [
+        &p.start,
+        &p.monsters,
+        &p.obstacles,
+        &p.traps,
+        &p.hazardous_terrain,
+        &p.difficult_terrain,
+        &p.chests,
+        &p.coins,
+    ];
+    let mut used = HexSet::around(tiles.iter().chain(placed.into_iter().flatten()).copied());
+    for &h in placed.into_iter().flatten() {
+        used.insert(h);
+    }
+    let mut free: Vec<Hex> = tiles.into_iter().filter(|&h| !used.contains(h)).collect();
     for (list, count) in lists(&mut s.placements).into_iter().zip(counts) {
         while list.len() < count {
             let Some(h) = take(&mut free, rng) else {

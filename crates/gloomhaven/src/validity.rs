@@ -2,13 +2,14 @@
 //! inventory, and the goal achievable with only the basic move: every monster (and, for the
 //! other goals, every chest or the exit) reachable from the start hexes around obstacles.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Piece};
 use crate::hex::Hex;
+use crate::hexset::HexSet;
 use crate::scenario::{Goal, Scenario};
 
 /// Why a scenario is not valid.
@@ -122,7 +123,7 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     .into_iter()
     .flatten()
     {
-        if !walkable.contains(h) {
+        if !walkable.contains(*h) {
             return Err(Invalid::OffMap(*h));
         }
     }
@@ -130,18 +131,18 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     if p.start.is_empty() {
         return Err(Invalid::NoStart);
     }
-    if let Some(h) = p.monsters.iter().find(|h| !reached.contains(h)) {
+    if let Some(h) = p.monsters.iter().find(|h| !reached.contains(**h)) {
         return Err(Invalid::MonsterUnreachable(*h));
     }
     match s.goal {
         Goal::KillAll => {}
         Goal::LootAll => {
-            if let Some(h) = p.chests.iter().find(|h| !reached.contains(h)) {
+            if let Some(h) = p.chests.iter().find(|h| !reached.contains(**h)) {
                 return Err(Invalid::ChestUnreachable(*h));
             }
         }
         Goal::ReachExit => {
-            if !s.exit.is_some_and(|e| reached.contains(&e)) {
+            if !s.exit.is_some_and(|e| reached.contains(e)) {
                 return Err(Invalid::ExitUnreachable);
             }
         }
@@ -206,19 +207,24 @@ pub fn check_pieces(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
 /// The hexes reachable from the start hexes with the basic move: breadth-first search over
 /// tile and door hexes, never onto an obstacle (monsters, traps and terrain can be crossed).
 #[must_use]
-pub fn reachable(catalog: &Catalog, s: &Scenario) -> BTreeSet<Hex> {
+pub fn reachable(catalog: &Catalog, s: &Scenario) -> HexSet {
     let walkable = s.map.walkable(catalog);
-    let blocked: BTreeSet<Hex> = s.placements.obstacles.iter().copied().collect();
-    let mut seen: BTreeSet<Hex> = BTreeSet::new();
+    let mut seen = HexSet::like(&walkable);
+    let mut blocked = HexSet::like(&walkable);
+    for &h in &s.placements.obstacles {
+        if walkable.contains(h) {
+            blocked.insert(h);
+        }
+    }
     let mut queue: VecDeque<Hex> = VecDeque::new();
     for &h in &s.placements.start {
-        if walkable.contains(&h) && !blocked.contains(&h) && seen.insert(h) {
+        if walkable.contains(h) && !blocked.contains(h) && seen.insert(h) {
             queue.push_back(h);
         }
     }
     while let Some(h) = queue.pop_front() {
         for n in h.neighbours() {
-            if walkable.contains(&n) && !blocked.contains(&n) && seen.insert(n) {
+            if walkable.contains(n) && !blocked.contains(n) && seen.insert(n) {
                 queue.push_back(n);
             }
         }
