@@ -1,5 +1,6 @@
 //! Command-line arguments, parsed by clap and then checked into typed settings.
 
+pub mod gloomhaven;
 pub mod portals;
 pub mod stock;
 
@@ -33,6 +34,8 @@ pub enum Command {
     Portals(portals::PortalsCommand),
     /// Measurably fun dungeons: stock a grid map by solving its pointless areas.
     Stock(stock::StockArgs),
+    /// Gloomhaven scenarios evolved from the official ones, built from the pieces in the box.
+    Gloomhaven(gloomhaven::GloomhavenArgs),
 }
 
 /// What to do with puzzles.

@@ -4,6 +4,7 @@
 //! constraints), 2 a usage error, 3 a target not met (the best found is still written).
 
 mod args;
+mod gloomhaven;
 mod log;
 mod output;
 mod portals;
@@ -53,5 +54,6 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             PortalsCommand::Study(args) => portals::study(args),
         },
         Command::Stock(args) => stock::stock(args),
+        Command::Gloomhaven(args) => gloomhaven::gloomhaven(args),
     }
 }

@@ -11,6 +11,8 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tempfile::TempDir;
 
+#[path = "cli/gloomhaven.rs"]
+mod gloomhaven;
 #[path = "cli/portals.rs"]
 mod portals;
 #[path = "cli/stock.rs"]

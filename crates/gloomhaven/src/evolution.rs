@@ -116,6 +116,9 @@ impl<'a> GloomProblem<'a> {
             .into_iter()
             .map(|mut s| {
                 s.goal = settings.goal;
+                if s.goal == Goal::ReachExit {
+                    s.exit = farthest_from_start(catalog, &s);
+                }
                 s
             })
             .collect();
@@ -153,22 +156,23 @@ impl<'a> GloomProblem<'a> {
                 s.map = old;
             }
             if s.goal == Goal::ReachExit {
-                s.exit = self.farthest_from_start(s);
+                s.exit = farthest_from_start(self.catalog, s);
             }
         }
     }
+}
 
-    /// The map hex farthest (by plain moves) from the start hexes: the exit of a "reach the
-    /// exit" scenario.
-    fn farthest_from_start(&self, s: &Scenario) -> Option<Hex> {
-        let reached = crate::validity::reachable(self.catalog, s);
-        let start = s.placements.start.first()?;
-        s.map
-            .tile_hexes(self.catalog)
-            .into_iter()
-            .filter(|&h| reached.contains(h))
-            .max_by_key(|h| (h.distance(*start), std::cmp::Reverse(*h)))
-    }
+/// The reachable map hex farthest from the first start hex (the smallest on ties): the exit
+/// of a "reach the exit" scenario.
+#[must_use]
+pub fn farthest_from_start(catalog: &Catalog, s: &Scenario) -> Option<Hex> {
+    let reached = crate::validity::reachable(catalog, s);
+    let start = s.placements.start.first()?;
+    s.map
+        .tile_hexes(catalog)
+        .into_iter()
+        .filter(|&h| reached.contains(h))
+        .max_by_key(|h| (h.distance(*start), std::cmp::Reverse(*h)))
 }
 
 impl Problem for GloomProblem<'_> {

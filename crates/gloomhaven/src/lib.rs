@@ -14,14 +14,18 @@
 //! assert!(barrow.map.overlap(&catalog).is_none());
 //! ```
 
+pub mod book;
 pub mod build;
 pub mod catalog;
 pub mod evolution;
+pub mod export;
 pub mod fitness;
 pub mod hex;
 pub mod hexset;
 pub mod map;
 pub mod mutation;
+pub mod names;
 pub mod place;
+pub mod render;
 pub mod scenario;
 pub mod validity;

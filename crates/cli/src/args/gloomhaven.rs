@@ -1,0 +1,169 @@
+//! Arguments of `ludoforge gloomhaven`.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use ludoforge_gloomhaven::evolution::{Settings, Table};
+use ludoforge_gloomhaven::fitness::Fitness;
+use ludoforge_gloomhaven::scenario::Goal;
+
+/// `gloomhaven`: evolve scenarios from the official ones.
+#[derive(Debug, Args)]
+pub struct GloomhavenArgs {
+    /// Cycles of the search (each breeds one child).
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
+    pub cycles: i64,
+    /// Players (2, 3 or 4): sets the ideal difficulty of the paper's fitness.
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
+    pub players: i64,
+    /// The fitness: the paper's (weights 1, out of 5) or the published code's (out of 10).
+    #[arg(long, value_enum, default_value_t = Preset::Paper)]
+    pub preset: Preset,
+    /// Weights of difficulty, size, complexity, theme and layout, e.g. 1,1,1,1,1.
+    #[arg(long, value_name = "W1,W2,W3,W4,W5", allow_hyphen_values = true)]
+    pub weights: Option<String>,
+    /// The scenarios' goal.
+    #[arg(long, value_enum, default_value_t = GoalArg::KillAll)]
+    pub goal: GoalArg,
+    /// Mutation probability of each gene group, e.g. rules=0.75,map=0.5 (others stay 0.75).
+    #[arg(long)]
+    pub mutation: Option<String>,
+    /// Reject maps that do not fit on a table of this size in centimetres, e.g. 120x80.
+    #[arg(long, value_name = "WxH")]
+    pub max_table: Option<String>,
+    /// A catalog file to use instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub catalog: Option<PathBuf>,
+    /// Write the N best scenarios to --out (the pictures and pages show the best).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub top: i64,
+    /// Master seed [default: a fresh random seed, printed with the result].
+    #[arg(long, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Write the best scenarios (JSON) here.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write the best scenario's book page (Markdown) here.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// Write the best scenario's book page (plain text) here.
+    #[arg(long, value_name = "FILE")]
+    pub text: Option<PathBuf>,
+    /// Write the best scenario's map (SVG) here.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the best scenario's map (PNG) here.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+/// A fitness preset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Preset {
+    /// The paper: weights 1, ideals by players, a perfect scenario scores 5.
+    Paper,
+    /// The published code: weights 4,1,1,2,2, difficulty 28, a perfect scenario scores 10.
+    Gloomdungeons,
+}
+
+/// The scenarios' goal.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GoalArg {
+    /// Kill all enemies: every monster reachable.
+    KillAll,
+    /// Loot all treasure: every chest reachable too.
+    LootAll,
+    /// Reach the exit hex.
+    ReachExit,
+}
+
+/// Largest accepted number of cycles.
+pub const MAX_CYCLES: i64 = 10_000_000;
+
+impl GloomhavenArgs {
+    /// The checked settings and cycles.
+    pub fn settings(&self) -> Result<(Settings, u64)> {
+        if !(1..=MAX_CYCLES).contains(&self.cycles) {
+            bail!("--cycles {}: give between 1 and {MAX_CYCLES}", self.cycles);
+        }
+        if !(2..=4).contains(&self.players) {
+            bail!(
+                "--players {}: Gloomhaven is played by 2, 3 or 4 players",
+                self.players
+            );
+        }
+        let mut fitness = match self.preset {
+            Preset::Paper => Fitness::paper(self.players as u32)?,
+            Preset::Gloomdungeons => Fitness::gloomdungeons(),
+        };
+        if let Some(text) = &self.weights {
+            let weights: Vec<f64> = text
+                .split(',')
+                .map(|w| w.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .ok()
+                .filter(|w: &Vec<f64>| w.len() == 5)
+                .with_context(|| {
+                    format!(
+                        "--weights {text:?}: give five numbers separated by commas, e.g. 1,1,1,1,1"
+                    )
+                })?;
+            fitness = fitness
+                .with_weights([weights[0], weights[1], weights[2], weights[3], weights[4]])
+                .map_err(|e| anyhow::anyhow!("--weights {text}: {e}"))?;
+        }
+        let mut settings = Settings::new(fitness);
+        settings.goal = match self.goal {
+            GoalArg::KillAll => Goal::KillAll,
+            GoalArg::LootAll => Goal::LootAll,
+            GoalArg::ReachExit => Goal::ReachExit,
+        };
+        if let Some(text) = &self.mutation {
+            let names = ["rules", "map", "monsters", "overlays", "treasure"];
+            for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let (name, value) = part.split_once('=').with_context(|| {
+                    format!("--mutation {text:?}: write group=probability pairs, e.g. rules=0.75,map=0.5")
+                })?;
+                let index = names.iter().position(|n| *n == name.trim()).with_context(|| {
+                    format!(
+                        "--mutation: {:?} is not a gene group (rules, map, monsters, overlays, treasure)",
+                        name.trim()
+                    )
+                })?;
+                let p: f64 = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|p: &f64| (0.0..=1.0).contains(p))
+                    .with_context(|| {
+                        format!("--mutation {name}={value}: give a probability between 0 and 1")
+                    })?;
+                settings.mutation[index] = p;
+            }
+        }
+        if let Some(text) = &self.max_table {
+            let (w, h) = text
+                .split_once(['x', 'X', '×'])
+                .and_then(|(w, h)| {
+                    Some((w.trim().parse::<f64>().ok()?, h.trim().parse::<f64>().ok()?))
+                })
+                .filter(|(w, h)| {
+                    w.is_finite() && h.is_finite() && *w > 0.0 && *h > 0.0 && *w <= 1e5 && *h <= 1e5
+                })
+                .with_context(|| {
+                    format!(
+                        "--max-table {text:?}: give the table's size in centimetres, e.g. 120x80"
+                    )
+                })?;
+            settings.table = Some(Table {
+                width: w,
+                height: h,
+            });
+        }
+        if !(1..=1000).contains(&self.top) {
+            bail!("--top {}: give between 1 and 1000", self.top);
+        }
+        Ok((settings, self.cycles as u64))
+    }
+}

@@ -1,0 +1,159 @@
+//! `ludoforge gloomhaven`: evolve Gloomhaven scenarios from the official ones.
+
+use anyhow::{Context, Result};
+use ludoforge_evolve::{Budget, EvolveError, Observer, StopReason};
+use ludoforge_gloomhaven::catalog::Catalog;
+use ludoforge_gloomhaven::evolution::{evolve, top};
+use ludoforge_gloomhaven::export::ScenarioEntry;
+use ludoforge_gloomhaven::{book, names, render};
+use serde_json::json;
+
+use crate::args::gloomhaven::GloomhavenArgs;
+use crate::output::{Outputs, check_writable, read_text};
+use crate::progress::RunProgress;
+use crate::puzzle::{Ending, cancel_flag, fresh_seed};
+
+/// `gloomhaven`.
+pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
+    let (settings, cycles) = args.settings()?;
+    let catalog = match &args.catalog {
+        Some(path) => Catalog::parse(&read_text(path)?)
+            .with_context(|| format!("cannot use the catalog {}", path.display()))?,
+        None => Catalog::built_in(),
+    };
+    for (flag, path) in [
+        ("--out", &args.out),
+        ("--book", &args.book),
+        ("--text", &args.text),
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut progress = RunProgress::new(&Budget::generations(cycles));
+    let observer: Option<&mut dyn Observer> =
+        crate::progress::shown().then_some(&mut progress as &mut dyn Observer);
+    let report = evolve(
+        &catalog,
+        &settings,
+        cycles,
+        seed,
+        observer,
+        Some(cancel_flag()),
+    )
+    .map_err(|e| match e {
+        EvolveError::NoValidGenome { last_reason, .. } => anyhow::anyhow!(
+            "no official scenario is valid under these settings to start from (the last one: \
+             {last_reason}){}",
+            if settings.table.is_some() {
+                "; give a larger table with --max-table (the official maps need about 60x50 cm)"
+            } else {
+                ""
+            }
+        ),
+        other => other.into(),
+    })?;
+    if report.stop == StopReason::Interrupted {
+        eprintln!("interrupted: the best scenarios found so far are written");
+    }
+    let official = catalog.scenarios.len();
+    let mut best = top(&report, official, args.top as usize);
+    if best.is_empty() {
+        // No child was valid: the best official scenario stands.
+        best.push(report.best.clone());
+    }
+    let fitness = settings.fitness;
+    let entries: Vec<ScenarioEntry> = best
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let name = names::scenario_name(&catalog, &m.genome, seed.wrapping_add(i as u64));
+            ScenarioEntry::of(&catalog, &m.genome, &name, &fitness)
+        })
+        .collect();
+    let first = &best[0].genome;
+    let name = &entries[0].name;
+
+    let mut outputs = Outputs::default();
+    if let Some(path) = &args.out {
+        let file = json!({
+            "generator": "gloomhaven",
+            "version": env!("CARGO_PKG_VERSION"),
+            "seed": seed,
+            "settings": {
+                "cycles": cycles,
+                "players": args.players,
+                "preset": format!("{:?}", args.preset).to_lowercase(),
+                "weights": fitness.weights,
+                "ideals": {"difficulty": fitness.difficulty, "size": fitness.size,
+                           "complexity": fitness.complexity, "layout": fitness.layout},
+                "goal": settings.goal,
+                "mutation": settings.mutation,
+                "max_table_cm": settings.table.map(|t| [t.width, t.height]),
+            },
+            "run": {
+                "cycles": report.counters.generations,
+                "evaluations": report.counters.evaluations,
+                "rejected": report.counters.rejections,
+                "population": report.population.len(),
+                "stop": report.stop,
+            },
+            "scenarios": entries,
+        });
+        let mut text = serde_json::to_string_pretty(&file)?;
+        text.push('\n');
+        outputs.add(path, text.into_bytes());
+    }
+    if let Some(path) = &args.book {
+        outputs.add(
+            path,
+            book::markdown(&catalog, first, name, &fitness, seed).into_bytes(),
+        );
+    }
+    let page = book::text(&catalog, first, name, &fitness, seed);
+    if let Some(path) = &args.text {
+        outputs.add(path, page.clone().into_bytes());
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let view = render::View {
+            caption: Some(format!(
+                "{name} · score {:.2} of {} · seed {seed}",
+                entries[0].score,
+                fitness.maximum()
+            )),
+            ..render::View::default()
+        };
+        let picture = render::svg(&catalog, first, &view);
+        if let Some(path) = &args.png {
+            outputs.add(
+                path,
+                ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
+            );
+        }
+        if let Some(path) = &args.svg {
+            outputs.add(path, picture.into_bytes());
+        }
+    }
+    outputs.write_all()?;
+    if args.out.is_none() && args.book.is_none() && args.text.is_none() {
+        eprint!("{page}");
+    }
+    println!(
+        "{}",
+        json!({
+            "generator": "gloomhaven",
+            "seed": seed,
+            "name": name,
+            "score": entries[0].score,
+            "maximum": entries[0].maximum,
+            "components": entries[0].components,
+            "cycles": report.counters.generations,
+            "rejected": report.counters.rejections,
+            "out": args.out,
+        })
+    );
+    Ok(Ending::Done)
+}

@@ -1,0 +1,157 @@
+//! `ludoforge gloomhaven`: the scenario files, determinism and bad input.
+
+use super::*;
+
+#[test]
+fn scenarios_with_every_output() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "gloomhaven",
+        "--preset",
+        "gloomdungeons",
+        "--seed",
+        "3",
+        "--top",
+        "3",
+        "--out",
+        "g.json",
+        "--book",
+        "g.md",
+        "--text",
+        "g.txt",
+        "--svg",
+        "g.svg",
+        "--png",
+        "g.png",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["seed"], 3);
+    assert_eq!(summary["maximum"], 10.0);
+    let file = read_json(&d.join("g.json"));
+    assert_eq!(file["generator"], "gloomhaven");
+    assert_eq!(file["settings"]["cycles"], 200);
+    let scenarios = file["scenarios"].as_array().unwrap();
+    assert_eq!(scenarios.len(), 3);
+    let scores: Vec<f64> = scenarios
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert!(scores[0] <= 10.0 && scores[0] > 9.0, "{scores:?}");
+    for s in scenarios {
+        let tiles = s["tiles"].as_array().unwrap();
+        assert!(!tiles.is_empty());
+        assert_eq!(s["doors"].as_array().unwrap().len(), tiles.len() - 1);
+        let monsters: u64 = s["monsters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["normal"].as_u64().unwrap() + m["elite"].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            s["placements"]["monsters"].as_array().unwrap().len() as u64,
+            monsters
+        );
+        // Four on a new map; an official map keeps its own (4 to 7).
+        let start = s["placements"]["start"].as_array().unwrap().len();
+        assert!((4..=7).contains(&start), "{start}");
+    }
+    let book = fs::read_to_string(d.join("g.md")).unwrap();
+    assert!(book.contains(scenarios[0]["name"].as_str().unwrap()));
+    for t in scenarios[0]["tiles"].as_array().unwrap() {
+        assert!(book.contains(t["tile"].as_str().unwrap()));
+    }
+    assert!(!fs::read_to_string(d.join("g.txt")).unwrap().is_empty());
+    assert!(is_svg(&fs::read_to_string(d.join("g.svg")).unwrap()));
+    assert!(fs::read(d.join("g.png")).unwrap().starts_with(b"\x89PNG"));
+
+    // Same seed, same bytes, on one thread too.
+    let again: Vec<&str> = with(&["--threads", "1"], &args[..7])
+        .into_iter()
+        .chain(["--out", "h.json"])
+        .collect();
+    run_in(d, &again).expect_ok();
+    assert_eq!(
+        fs::read(d.join("g.json")).unwrap(),
+        fs::read(d.join("h.json")).unwrap()
+    );
+}
+
+#[test]
+fn the_paper_fitness_and_the_goals() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    for goal in ["kill-all", "loot-all", "reach-exit"] {
+        let summary = run_in(
+            d,
+            &[
+                "gloomhaven",
+                "--players",
+                "2",
+                "--goal",
+                goal,
+                "--cycles",
+                "60",
+                "--seed",
+                "5",
+                "--max-table",
+                "150x100",
+            ],
+        )
+        .expect_ok()
+        .summary();
+        assert_eq!(summary["maximum"], 5.0);
+        assert!(summary["score"].as_f64().unwrap() > 3.5, "{summary}");
+    }
+}
+
+#[test]
+fn bad_gloomhaven_settings_are_refused() {
+    let outs = ["--out", "o.json", "--svg", "o.svg", "--book", "o.md"];
+    let gloom = |extra: &[&'static str]| with(&with(&["gloomhaven"], extra), &outs);
+    let cases: [(&[&'static str], &str); 10] = [
+        (&["--players", "5"], "2, 3 or 4 players"),
+        (&["--weights", "1,1"], "five numbers"),
+        (&["--weights", "-1,1,1,1,1"], "at least 0"),
+        (&["--max-table", "abc"], "size in centimetres"),
+        (&["--max-table", "20x10"], "give a larger table"),
+        (&["--mutation", "map=2"], "between 0 and 1"),
+        (&["--mutation", "legs=0.5"], "not a gene group"),
+        (&["--cycles", "0"], "--cycles 0"),
+        (&["--top", "0"], "--top 0"),
+        (&["--catalog", "absent.json"], "cannot read absent.json"),
+    ];
+    for (extra, phrase) in cases {
+        refuses(&gloom(extra), 1, phrase, &[]);
+    }
+    refuses(
+        &gloom(&["--catalog", "c.json"]),
+        1,
+        "not a catalog",
+        &[("c.json", Some("{\"tiles\": []}"))],
+    );
+    refuses(&gloom(&["--preset", "best"]), 2, "invalid value", &[]);
+    // The built-in catalog, broken in two ways.
+    let catalog = include_str!("../../../gloomhaven/data/catalog.json");
+    let unknown = catalog.replacen(
+        "{\"tile\": \"L1a\", \"rotation\"",
+        "{\"tile\": \"Z9a\", \"rotation\"",
+        1,
+    );
+    assert_ne!(unknown, catalog);
+    refuses(
+        &gloom(&["--catalog", "u.json"]),
+        1,
+        "unknown tile Z9a",
+        &[("u.json", Some(unknown.as_str()))],
+    );
+    let link = catalog.replacen("{\"at\": [4, 0, -4]", "{\"at\": [0, 0, 0]", 1);
+    assert_ne!(link, catalog);
+    refuses(
+        &gloom(&["--catalog", "l.json"]),
+        1,
+        "must lie just outside the tile",
+        &[("l.json", Some(link.as_str()))],
+    );
+}

@@ -1,0 +1,88 @@
+//! A scenario as written in files: tiles and monsters by name, in the shape of the catalog's
+//! official scenarios, with its score.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{Catalog, MonsterGroup, Placements, ScenarioTile};
+use crate::fitness::{COMPONENTS, Fitness};
+use crate::hex::Hex;
+use crate::scenario::{Goal, Overlays, Scenario};
+
+/// A scenario in a file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioEntry {
+    /// Its name.
+    pub name: String,
+    /// The goal.
+    pub goal: Goal,
+    /// Special rules.
+    pub rules: Vec<String>,
+    /// Tiles by id, with rotation and offset (the first is the anchor).
+    pub tiles: Vec<ScenarioTile>,
+    /// Door hexes.
+    pub doors: Vec<Hex>,
+    /// Monster groups by name (counts for four players).
+    pub monsters: Vec<MonsterGroup>,
+    /// Overlay counts.
+    pub overlays: Overlays,
+    /// Coins.
+    pub coins: u32,
+    /// Chest contents.
+    pub chests: Vec<String>,
+    /// Where everything stands.
+    pub placements: Placements,
+    /// The exit hex, for the goal "reach the exit".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit: Option<Hex>,
+    /// The total score.
+    pub score: f64,
+    /// The best possible score.
+    pub maximum: f64,
+    /// Each component (0..1) by name.
+    pub components: Vec<(String, f64)>,
+}
+
+impl ScenarioEntry {
+    /// The entry for a scenario scored by `fitness`.
+    #[must_use]
+    pub fn of(catalog: &Catalog, s: &Scenario, name: &str, fitness: &Fitness) -> ScenarioEntry {
+        let components = fitness.components(catalog, s);
+        ScenarioEntry {
+            name: name.to_string(),
+            goal: s.goal,
+            rules: s.rules.clone(),
+            tiles: s
+                .map
+                .tiles
+                .iter()
+                .map(|t| ScenarioTile {
+                    tile: catalog.tiles[t.tile].id.clone(),
+                    rotation: t.rotation,
+                    offset: t.offset,
+                })
+                .collect(),
+            doors: s.map.doors.clone(),
+            monsters: s
+                .monsters
+                .iter()
+                .map(|g| MonsterGroup {
+                    name: catalog.monsters[g.monster].name.clone(),
+                    normal: g.normal,
+                    elite: g.elite,
+                })
+                .collect(),
+            overlays: s.overlays,
+            coins: s.coins,
+            chests: s.chests.clone(),
+            placements: s.placements.clone(),
+            exit: s.exit,
+            score: fitness.total(catalog, s),
+            maximum: fitness.maximum(),
+            components: COMPONENTS
+                .iter()
+                .zip(components)
+                .map(|(n, c)| ((*n).to_string(), c))
+                .collect(),
+        }
+    }
+}
