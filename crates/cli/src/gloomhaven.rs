@@ -74,8 +74,10 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             ScenarioEntry::of(&catalog, &m.genome, &name, &fitness)
         })
         .collect();
-    let first = &best[0].genome;
     let name = &entries[0].name;
+    let mut named = best[0].genome.clone();
+    named.name = name.clone();
+    let first = &named;
 
     let mut outputs = Outputs::default();
     if let Some(path) = &args.out {
