@@ -93,7 +93,7 @@ pub fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {
 }
 
 /// A normally distributed float with mean `mean` and standard deviation `sd` (Box–Muller
-/// transform of two [`unit`] draws; always exactly two draws).
+/// transform of two [`unit()`] draws; always exactly two draws).
 ///
 /// ```
 /// use ludoforge_evolve::rng::{normal, stream};
@@ -109,7 +109,7 @@ pub fn normal<R: Rng + ?Sized>(rng: &mut R, mean: f64, sd: f64) -> f64 {
 }
 
 /// An index drawn with probability proportional to `weights` (negative weights count as 0);
-/// `None` when every weight is 0. One [`unit`] draw.
+/// `None` when every weight is 0. One [`unit()`] draw.
 ///
 /// ```
 /// use ludoforge_evolve::rng::{stream, weighted};
