@@ -1,0 +1,130 @@
+//! Dice: one roll of an attack, its exact odds, and the exact odds of a whole battle (a Markov
+//! chain over the two armies).
+//!
+//! Both sides sort their dice from high to low and compare them pairwise; each comparison
+//! costs the loser one troop. In Risk the defender wins ties; the published generator's code
+//! gives ties to the attacker ([`Ties::Attacker`]).
+
+use ludoforge_evolve::Stream;
+use ludoforge_evolve::rng::below;
+use serde::{Deserialize, Serialize};
+
+/// Who wins a tie between two dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ties {
+    /// The defender (the rules of Risk).
+    #[default]
+    Defender,
+    /// The attacker (the published generator's code).
+    Attacker,
+}
+
+/// Compares sorted dice: (attacker losses, defender losses).
+fn compare(att: &mut [u8], def: &mut [u8], ties: Ties) -> (u32, u32) {
+    att.sort_unstable_by(|a, b| b.cmp(a));
+    def.sort_unstable_by(|a, b| b.cmp(a));
+    let (mut a_loss, mut d_loss) = (0, 0);
+    for (a, d) in att.iter().zip(def.iter()) {
+        let attacker_wins = match ties {
+            Ties::Defender => a > d,
+            Ties::Attacker => a >= d,
+        };
+        if attacker_wins {
+            d_loss += 1;
+        } else {
+            a_loss += 1;
+        }
+    }
+    (a_loss, d_loss)
+}
+
+/// Rolls `attack` dice against `defence` dice: (attacker losses, defender losses).
+///
+/// # Panics
+/// Panics if either side rolls no die or more than 3.
+pub fn roll(rng: &mut Stream, attack: usize, defence: usize, ties: Ties) -> (u32, u32) {
+    assert!(
+        (1..=3).contains(&attack) && (1..=3).contains(&defence),
+        "1 to 3 dice a side"
+    );
+    let mut att = [0u8; 3];
+    let mut def = [0u8; 3];
+    for d in &mut att[..attack] {
+        *d = below(rng, 6) as u8 + 1;
+    }
+    for d in &mut def[..defence] {
+        *d = below(rng, 6) as u8 + 1;
+    }
+    compare(&mut att[..attack], &mut def[..defence], ties)
+}
+
+/// The exact outcomes of one roll: `(attacker losses, defender losses, ways)` out of
+/// `6^(attack + defence)` equally likely throws, by enumerating every throw.
+///
+/// ```
+/// use ludoforge_risk::dice::{Ties, roll_outcomes};
+/// // Three dice against two, the defender winning ties (the rules of Risk).
+/// let outcomes = roll_outcomes(3, 2, Ties::Defender);
+/// assert!(outcomes.contains(&(0, 2, 2890)));
+/// assert!(outcomes.contains(&(1, 1, 2611)));
+/// assert!(outcomes.contains(&(2, 0, 2275)));
+/// ```
+#[must_use]
+pub fn roll_outcomes(attack: usize, defence: usize, ties: Ties) -> Vec<(u32, u32, u64)> {
+    let dice = attack + defence;
+    let total = 6usize.pow(dice as u32);
+    let mut counts = std::collections::BTreeMap::new();
+    for throw in 0..total {
+        let mut n = throw;
+        let mut faces = [0u8; 6];
+        for f in faces.iter_mut().take(dice) {
+            *f = (n % 6) as u8 + 1;
+            n /= 6;
+        }
+        let (att, def) = faces.split_at_mut(attack);
+        let outcome = compare(att, &mut def[..defence], ties);
+        *counts.entry(outcome).or_insert(0u64) += 1;
+    }
+    counts.into_iter().map(|((a, d), c)| (a, d, c)).collect()
+}
+
+/// The exact chance that an attack of `attackers` troops on `defenders` troops, rolling until
+/// it wins or is down to one troop, conquers the territory. The attacker rolls
+/// min(attackers − 1, 3) dice and the defender min(defenders, `defence_dice`).
+///
+/// ```
+/// use ludoforge_risk::dice::{Ties, conquest_chance};
+/// // Two troops against one: one die each, the attacker must roll higher: 15/36.
+/// assert!((conquest_chance(2, 1, 2, Ties::Defender) - 15.0 / 36.0).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn conquest_chance(attackers: u32, defenders: u32, defence_dice: usize, ties: Ties) -> f64 {
+    // win[a][d]: chance of conquering from a attackers and d defenders.
+    let (a_max, d_max) = (attackers as usize, defenders as usize);
+    let mut table: Vec<Vec<f64>> = vec![vec![0.0; d_max + 1]; a_max + 1];
+    let mut outcomes = std::collections::HashMap::new();
+    for a in 0..=a_max {
+        for d in 0..=d_max {
+            table[a][d] = if d == 0 {
+                1.0
+            } else if a <= 1 {
+                0.0
+            } else {
+                let (ad, dd) = ((a - 1).min(3), d.min(defence_dice));
+                let rolls = outcomes
+                    .entry((ad, dd))
+                    .or_insert_with(|| roll_outcomes(ad, dd, ties));
+                let total = 6f64.powi((ad + dd) as i32);
+                rolls
+                    .iter()
+                    .map(|&(al, dl, ways)| {
+                        ways as f64 / total
+                            * table[a.saturating_sub(al as usize)][d.saturating_sub(dl as usize)]
+                    })
+                    .sum()
+            };
+        }
+    }
+    table[a_max][d_max]
+}

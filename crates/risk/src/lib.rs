@@ -1,0 +1,15 @@
+//! # ludoforge-risk: Risk variants, playtested
+//!
+//! The two-player Risk of Rossato et al., "Procedural generation of Risk variants": maps with
+//! continents and bonuses, the rules a variant can change, dice with their exact odds, and (in
+//! progress) rule-based agents and the seven game-quality criteria.
+//!
+//! ```
+//! use ludoforge_risk::map::RiskMap;
+//! let classic = RiskMap::embedded("classic").unwrap();
+//! assert_eq!(classic.territory_name(0), "Alaska");
+//! assert!(classic.neighbours(0).contains(&1));
+//! ```
+
+pub mod dice;
+pub mod map;
