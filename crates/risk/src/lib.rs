@@ -13,3 +13,4 @@
 
 pub mod dice;
 pub mod map;
+pub mod record;
