@@ -11,6 +11,10 @@
 //! assert!(classic.neighbours(0).contains(&1));
 //! ```
 
+pub mod agent;
 pub mod dice;
+pub mod game;
 pub mod map;
 pub mod record;
+pub mod rules;
+pub mod state;
