@@ -12,6 +12,7 @@
 //! ```
 
 pub mod agent;
+pub mod criteria;
 pub mod dice;
 pub mod game;
 pub mod map;

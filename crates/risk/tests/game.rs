@@ -108,5 +108,8 @@ fn the_rule_agent_beats_the_random_agent() {
             None => {}
         }
     }
-    assert!(rule_wins >= 20 && random_wins <= 2, "{rule_wins} against {random_wins}");
+    assert!(
+        rule_wins >= 20 && random_wins <= 2,
+        "{rule_wins} against {random_wins}"
+    );
 }
