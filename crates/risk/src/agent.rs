@@ -45,7 +45,8 @@ pub trait Agent {
 ///
 /// - **Picking**: it aims at a continent: among the continents where nobody owns a territory,
 ///   the one with the best bonus per territory; it takes random free territories there until
-///   at most one is left, then aims again. With no such continent, a random free territory.
+///   it has taken the last one (or the opponent has), then aims again. With no such
+///   continent, a random free territory.
 /// - **Trading**: with 3 or 4 cards, only if one of them shows a territory it owns; with 5,
 ///   always (a card of its own territory first).
 /// - **Placing**: one troop at a time on its border territory with the fewest troops (the
@@ -86,10 +87,12 @@ impl Agent for RuleAgent {
                 .filter(|&t| state.owner[t as usize] == NEUTRAL)
                 .collect()
         };
-        if self.target.is_some_and(|c| free_in(c).len() <= 1) {
-            self.target = None;
-        }
+        let anywhere = |rng: &mut Stream| {
+            let free = state.neutral();
+            free[below(rng, free.len())]
+        };
         if self.target.is_none() {
+            // The continent nobody has started with the best bonus per territory.
             let mut best: Option<(usize, f64)> = None;
             for (c, continent) in map.continents().iter().enumerate() {
                 let empty = continent
@@ -97,22 +100,26 @@ impl Agent for RuleAgent {
                     .iter()
                     .all(|&t| state.owner[t as usize] == NEUTRAL);
                 let value = f64::from(continent.bonus) / continent.territories.len() as f64;
-                if empty && best.is_none_or(|(_, v)| value > v) {
+                if empty && value > best.map_or(0.0, |(_, v)| v) {
                     best = Some((c, value));
                 }
             }
-            self.target = best.map(|(c, _)| c);
+            match best {
+                Some((c, _)) => self.target = Some(c),
+                None => return anywhere(rng),
+            }
         }
-        let choices = match self.target {
-            Some(c) => free_in(c),
-            None => state.neutral(),
-        };
-        let choices = if choices.is_empty() {
-            state.neutral()
-        } else {
-            choices
-        };
-        choices[below(rng, choices.len())]
+        let c = self.target.expect("a target");
+        let free = free_in(c);
+        if free.is_empty() {
+            // The opponent took the rest: give up this continent.
+            self.target = None;
+            return anywhere(rng);
+        }
+        if free.len() <= 1 {
+            self.target = None;
+        }
+        free[below(rng, free.len())]
     }
 
     fn trade(&mut self, state: &State, me: u8, rng: &mut Stream) -> Option<[usize; 3]> {

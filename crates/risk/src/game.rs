@@ -281,25 +281,26 @@ fn valid_trade(cards: &[usize; 3], hand: usize) -> bool {
         && cards[0] != cards[2]
 }
 
-/// The continents whose bonus `me` receives and the troops each gets. Under
-/// [`Compat::Rossato2023`] the published code's mis-indexed list is reproduced: the bonuses of
-/// the owned continents are inserted at their continent's index into a list, and the list's
-/// position k sends its troops to continent k + 1 (wrapping round), whoever owns it.
+/// The continent each bonus troop goes to, in order. Under [`Compat::Rossato2023`] the
+/// published code's list is reproduced: it starts as one zero per owned continent, each owned
+/// continent's bonus is inserted at its continent's number, and troops go one at a time to the
+/// continent numbered by the first non-zero position, whoever owns it.
 fn continent_bonus_targets(s: &State, me: u8) -> Vec<(usize, u32)> {
     let owned = s.owned_continents(me);
     let bonus = |c: usize| s.map.continents()[c].bonus;
     match s.rules.compat {
         Compat::Standard => owned.into_iter().map(|c| (c, bonus(c))).collect(),
         Compat::Rossato2023 => {
-            let mut list: Vec<u32> = Vec::new();
-            for c in owned {
+            let mut list: Vec<u32> = vec![0; owned.len()];
+            for &c in &owned {
                 let at = c.min(list.len());
                 list.insert(at, bonus(c));
             }
             let k = s.map.continents().len();
             list.into_iter()
                 .enumerate()
-                .map(|(i, b)| ((i + 1) % k, b))
+                .filter(|&(_, b)| b > 0)
+                .map(|(i, b)| (i % k, b))
                 .collect()
         }
     }
