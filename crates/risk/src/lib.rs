@@ -16,6 +16,7 @@ pub mod criteria;
 pub mod dice;
 pub mod game;
 pub mod map;
+pub mod playtest;
 pub mod record;
 pub mod rules;
 pub mod state;

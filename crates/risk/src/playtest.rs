@@ -1,0 +1,120 @@
+//! A playtest: many matches between rule-based agents, in parallel, and what they say about
+//! the variant.
+
+use ludoforge_evolve::rng::stream;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::agent::RuleAgent;
+use crate::criteria::{Criteria, CriteriaError, Criterion, Formulas, Ideals, criteria, fitness};
+use crate::game::play_match;
+use crate::map::RiskMap;
+use crate::record::MatchRecord;
+use crate::rules::Rules;
+
+/// What a playtest measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Playtest {
+    /// The seven criteria.
+    pub criteria: Criteria,
+    /// The distance to the ideals over the criteria used.
+    pub fitness: f64,
+    /// Matches won by player 1 and by player 2.
+    pub wins: [u32; 2],
+    /// Matches drawn at the turn limit.
+    pub draws: u32,
+    /// The mean number of player-turns.
+    pub mean_player_turns: f64,
+    /// Every match's records.
+    #[serde(skip)]
+    pub records: Vec<MatchRecord>,
+}
+
+/// How a playtest is scored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scoring {
+    /// Which formulas.
+    pub formulas: Formulas,
+    /// The criteria the fitness adds up.
+    pub used: Vec<Criterion>,
+    /// Their weights (1 each when `None`).
+    pub weights: Option<Vec<f64>>,
+    /// The ideal values.
+    pub ideals: Ideals,
+}
+
+impl Scoring {
+    /// All seven criteria, unweighted, the paper's ideals, with `formulas`.
+    #[must_use]
+    pub fn all(formulas: Formulas) -> Scoring {
+        Scoring {
+            formulas,
+            used: Criterion::ALL.to_vec(),
+            weights: None,
+            ideals: Ideals::default(),
+        }
+    }
+}
+
+/// Plays `matches` matches between two rule-based agents; match `i` draws from stream
+/// `(seed, i, 0)`, so the result does not depend on the number of threads.
+///
+/// # Errors
+/// [`CriteriaError`] when the weights do not fit the criteria used.
+///
+/// ```
+/// use ludoforge_risk::criteria::Formulas;
+/// use ludoforge_risk::map::RiskMap;
+/// use ludoforge_risk::playtest::{Scoring, playtest};
+/// use ludoforge_risk::rules::Rules;
+/// let map = RiskMap::embedded("map8").unwrap();
+/// let result = playtest(&map, Rules::classic(), 20, 1, &Scoring::all(Formulas::Paper)).unwrap();
+/// assert_eq!(result.wins[0] + result.wins[1] + result.draws, 20);
+/// ```
+pub fn playtest(
+    map: &RiskMap,
+    rules: Rules,
+    matches: u32,
+    seed: u64,
+    scoring: &Scoring,
+) -> Result<Playtest, CriteriaError> {
+    let records: Vec<MatchRecord> = (0..u64::from(matches))
+        .into_par_iter()
+        .map(|i| {
+            play_match(
+                map,
+                rules,
+                [&mut RuleAgent::new(), &mut RuleAgent::new()],
+                &mut stream(seed, i, 0),
+            )
+        })
+        .collect();
+    let c = criteria(&records, scoring.formulas);
+    let f = fitness(
+        &c,
+        &scoring.used,
+        scoring.weights.as_deref(),
+        &scoring.ideals,
+    )?;
+    let mut wins = [0; 2];
+    let mut draws = 0;
+    for r in &records {
+        match r.winner {
+            Some(w) => wins[w as usize] += 1,
+            None => draws += 1,
+        }
+    }
+    let mean_player_turns = records
+        .iter()
+        .map(|r| f64::from(r.player_turns))
+        .sum::<f64>()
+        / f64::from(matches.max(1));
+    Ok(Playtest {
+        criteria: c,
+        fitness: f,
+        wins,
+        draws,
+        mean_player_turns,
+        records,
+    })
+}
