@@ -2,6 +2,7 @@
 
 pub mod gloomhaven;
 pub mod portals;
+pub mod risk;
 pub mod stock;
 
 use std::path::PathBuf;
@@ -36,6 +37,9 @@ pub enum Command {
     Stock(stock::StockArgs),
     /// Gloomhaven scenarios evolved from the official ones, built from the pieces in the box.
     Gloomhaven(gloomhaven::GloomhavenArgs),
+    /// Risk variants: playtest one, play one at the terminal, draw a map.
+    #[command(subcommand)]
+    Risk(risk::RiskCommand),
 }
 
 /// What to do with puzzles.

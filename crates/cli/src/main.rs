@@ -5,11 +5,13 @@
 
 mod args;
 mod gloomhaven;
+mod human;
 mod log;
 mod output;
 mod portals;
 mod progress;
 mod puzzle;
+mod risk;
 mod stock;
 
 use std::process::ExitCode;
@@ -17,6 +19,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::args::portals::PortalsCommand;
+use crate::args::risk::RiskCommand;
 use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
@@ -55,5 +58,10 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         },
         Command::Stock(args) => stock::stock(args),
         Command::Gloomhaven(args) => gloomhaven::gloomhaven(args),
+        Command::Risk(command) => match command {
+            RiskCommand::Playtest(args) => risk::playtest_command(args),
+            RiskCommand::Play(args) => risk::play(args),
+            RiskCommand::Map(args) => risk::map(args),
+        },
     }
 }

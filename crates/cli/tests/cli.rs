@@ -15,6 +15,8 @@ use tempfile::TempDir;
 mod gloomhaven;
 #[path = "cli/portals.rs"]
 mod portals;
+#[path = "cli/risk.rs"]
+mod risk;
 #[path = "cli/stock.rs"]
 mod stock;
 

@@ -1,0 +1,258 @@
+//! A person playing Risk at the terminal: the board listed before each decision, plain
+//! prompts, and nonsense re-asked, never a crash. When the input ends, the rule agent plays on.
+
+use std::io::{BufRead, Write};
+
+use ludoforge_evolve::Stream;
+use ludoforge_risk::agent::{Agent, RuleAgent};
+use ludoforge_risk::map::TerritoryId;
+use ludoforge_risk::state::{NEUTRAL, State};
+
+/// A person at the terminal.
+pub struct Human<R, W> {
+    input: R,
+    output: W,
+    fallback: RuleAgent,
+    ended: bool,
+    /// Troops still to place on one territory ("12 3" puts 3 troops on 12).
+    pending: Option<(TerritoryId, u32)>,
+}
+
+impl<R: BufRead, W: Write> Human<R, W> {
+    /// A person reading `input` and writing prompts to `output`.
+    pub fn new(input: R, output: W) -> Self {
+        Human {
+            input,
+            output,
+            fallback: RuleAgent::new(),
+            ended: false,
+            pending: None,
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.output, "{text}");
+    }
+
+    /// One line of input, trimmed; `None` once the input has ended.
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        if self.ended {
+            return None;
+        }
+        let _ = write!(self.output, "{prompt} ");
+        let _ = self.output.flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                self.ended = true;
+                self.say("\n(input ended: the rule agent plays on for you)");
+                None
+            }
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    }
+
+    fn board(&mut self, state: &State, me: u8) {
+        let map = state.map;
+        let who = |o: u8| match o {
+            NEUTRAL => "free".to_string(),
+            o if o == me => "YOU".to_string(),
+            _ => "them".to_string(),
+        };
+        let mut text = String::from("\n");
+        for continent in map.continents() {
+            text.push_str(&format!(
+                "{} (bonus {}):\n",
+                continent.name, continent.bonus
+            ));
+            for &t in &continent.territories {
+                let o = state.owner[t as usize];
+                let neighbours: Vec<String> =
+                    map.neighbours(t).iter().map(|n| n.to_string()).collect();
+                text.push_str(&format!(
+                    "  {:>3} {:<22} {:>4} {:>3}   borders {}\n",
+                    t,
+                    map.territory_name(t),
+                    who(o),
+                    if o == NEUTRAL {
+                        String::new()
+                    } else {
+                        state.troops[t as usize].to_string()
+                    },
+                    neighbours.join(" ")
+                ));
+            }
+        }
+        let hand: Vec<String> = state.hands[me as usize]
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| format!("{}:{}", i + 1, map.territory_name(t)))
+            .collect();
+        text.push_str(&format!(
+            "You hold {} territories and {} cards{}{}",
+            state.territory_count(me),
+            hand.len(),
+            if hand.is_empty() { "" } else { ": " },
+            hand.join(", ")
+        ));
+        self.say(&text);
+    }
+
+    fn numbers(line: &str) -> Option<Vec<u32>> {
+        line.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse::<u32>().ok())
+            .collect()
+    }
+}
+
+impl<R: BufRead, W: Write> Agent for Human<R, W> {
+    fn pick(&mut self, state: &State, me: u8, rng: &mut Stream) -> TerritoryId {
+        self.board(state, me);
+        loop {
+            let Some(line) = self.ask("Pick a free territory (its number):") else {
+                return self.fallback.pick(state, me, rng);
+            };
+            match Self::numbers(&line).as_deref() {
+                Some([t])
+                    if (*t as usize) < state.owner.len() && state.owner[*t as usize] == NEUTRAL =>
+                {
+                    return *t;
+                }
+                _ => self.say("That is not the number of a free territory; try again."),
+            }
+        }
+    }
+
+    fn trade(&mut self, state: &State, me: u8, rng: &mut Stream) -> Option<[usize; 3]> {
+        let hand = state.hands[me as usize].len();
+        if hand < 3 {
+            return None;
+        }
+        self.board(state, me);
+        let forced = hand >= 5;
+        loop {
+            let prompt = if forced {
+                "You must trade: which three cards (e.g. 1 2 3)?"
+            } else {
+                "Trade three cards for troops? Their numbers (e.g. 1 2 3), or Enter to keep them:"
+            };
+            let Some(line) = self.ask(prompt) else {
+                return self.fallback.trade(state, me, rng);
+            };
+            if line.is_empty() && !forced {
+                return None;
+            }
+            match Self::numbers(&line).as_deref() {
+                Some(&[a, b, c])
+                    if [a, b, c].iter().all(|&i| (1..=hand as u32).contains(&i))
+                        && a != b
+                        && b != c
+                        && a != c =>
+                {
+                    return Some([a as usize - 1, b as usize - 1, c as usize - 1]);
+                }
+                _ => self.say("Give three different card numbers from your hand."),
+            }
+        }
+    }
+
+    fn place(&mut self, state: &State, me: u8, rng: &mut Stream) -> TerritoryId {
+        if let Some((t, n)) = self.pending {
+            self.pending = (n > 1).then_some((t, n - 1));
+            return t;
+        }
+        self.board(state, me);
+        loop {
+            let Some(line) =
+                self.ask("Place a troop: a territory of yours (or 'territory count', e.g. 12 3):")
+            else {
+                return self.fallback.place(state, me, rng);
+            };
+            match Self::numbers(&line).as_deref() {
+                Some([t])
+                    if (*t as usize) < state.owner.len() && state.owner[*t as usize] == me =>
+                {
+                    return *t;
+                }
+                Some([t, n])
+                    if (*t as usize) < state.owner.len()
+                        && state.owner[*t as usize] == me
+                        && *n >= 1 =>
+                {
+                    self.pending = (*n > 1).then_some((*t, n - 1));
+                    return *t;
+                }
+                _ => self.say("That is not one of your territories; try again."),
+            }
+        }
+    }
+
+    fn attack(
+        &mut self,
+        state: &State,
+        me: u8,
+        rng: &mut Stream,
+    ) -> Option<(TerritoryId, TerritoryId)> {
+        self.pending = None;
+        self.board(state, me);
+        loop {
+            let Some(line) = self.ask("Attack: FROM TO (e.g. 4 7), or Enter to stop attacking:")
+            else {
+                return self.fallback.attack(state, me, rng);
+            };
+            if line.is_empty() {
+                return None;
+            }
+            match Self::numbers(&line).as_deref() {
+                Some(&[from, to])
+                    if (from as usize) < state.owner.len()
+                        && (to as usize) < state.owner.len()
+                        && state.owner[from as usize] == me
+                        && state.troops[from as usize] >= 2
+                        && state.owner[to as usize] == 1 - me
+                        && state.map.neighbours(from).contains(&to) =>
+                {
+                    return Some((from, to));
+                }
+                _ => self.say(
+                    "Attack from one of your territories with at least 2 troops to an enemy territory it borders.",
+                ),
+            }
+        }
+    }
+
+    fn fortify(
+        &mut self,
+        state: &State,
+        me: u8,
+        moved_from: &[bool],
+        rng: &mut Stream,
+    ) -> Option<(TerritoryId, TerritoryId)> {
+        self.board(state, me);
+        loop {
+            let Some(line) = self.ask("Move one troop: FROM TO, or Enter to end your turn:") else {
+                return self.fallback.fortify(state, me, moved_from, rng);
+            };
+            if line.is_empty() {
+                return None;
+            }
+            match Self::numbers(&line).as_deref() {
+                Some(&[from, to])
+                    if (from as usize) < state.owner.len()
+                        && (to as usize) < state.owner.len()
+                        && state.owner[from as usize] == me
+                        && state.owner[to as usize] == me
+                        && state.troops[from as usize] >= 2
+                        && !moved_from[to as usize]
+                        && state.map.neighbours(from).contains(&to) =>
+                {
+                    return Some((from, to));
+                }
+                _ => self.say(
+                    "Move from one of your territories with at least 2 troops to one of yours it borders (not back where troops left).",
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! `ludoforge risk`: playtests, the published numbers, a person at the prompt, maps, bad input.
+
+use super::*;
+
+#[test]
+fn a_playtest_is_the_same_on_any_thread_count() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "risk",
+        "playtest",
+        "--map",
+        "map8",
+        "--matches",
+        "60",
+        "--seed",
+        "3",
+        "--record",
+        "r.jsonl",
+    ];
+    let outcome = run_in(d, &args).expect_ok();
+    let summary = outcome.summary();
+    assert_eq!(summary["map"], "map8");
+    let wins = summary["wins"].as_array().unwrap();
+    assert_eq!(int(&wins[0]) + int(&wins[1]) + int(&summary["draws"]), 60);
+    for c in [
+        "completion",
+        "duration",
+        "advantage",
+        "branching_factor",
+        "drama",
+        "killer_moves",
+        "lead_change",
+    ] {
+        let v = summary["criteria"][c].as_f64().unwrap();
+        assert!(v.is_finite() && v >= 0.0, "{c} {v}");
+    }
+    let lines = fs::read_to_string(d.join("r.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 60);
+    let one_thread = run_in(d, &with(&["--threads", "1"], &args)).expect_ok();
+    assert_eq!(one_thread.stdout, outcome.stdout);
+}
+
+#[test]
+fn the_published_preset_gives_the_published_fitness() {
+    let dir = TempDir::new().unwrap();
+    let summary = run_in(
+        dir.path(),
+        &[
+            "risk",
+            "playtest",
+            "--map",
+            "map1",
+            "--rules",
+            "rossato2023",
+            "--matches",
+            "300",
+            "--seed",
+            "1",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    let fitness = summary["fitness"].as_f64().unwrap();
+    assert!((fitness - 4.50).abs() <= 0.10, "{fitness}");
+    // A subset of criteria with weights.
+    let subset = run_in(
+        dir.path(),
+        &[
+            "risk",
+            "playtest",
+            "--map",
+            "map9",
+            "--matches",
+            "40",
+            "--seed",
+            "2",
+            "--criteria",
+            "completion,drama",
+            "--weights",
+            "2,1",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    let c = &subset["criteria"];
+    let expected = 2.0 * (c["completion"].as_f64().unwrap() - 1.0).abs()
+        + (c["drama"].as_f64().unwrap() - 0.5).abs();
+    assert!((subset["fitness"].as_f64().unwrap() - expected).abs() < 1e-12);
+}
+
+#[test]
+fn a_person_can_play_and_nonsense_is_asked_again() {
+    let dir = TempDir::new().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludoforge"))
+        .args(["risk", "play", "--map", "map8", "--seed", "4"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let stdin = child.stdin.as_mut().unwrap();
+        // Nonsense, a taken or unknown territory, then a real pick; then the input ends and
+        // the rule agent plays on.
+        stdin.write_all(b"hello\n99\n-1\n0\n").unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        stdout.matches("not the number of a free territory").count(),
+        3,
+        "{stdout}"
+    );
+    assert!(stdout.contains("input ended"));
+    assert!(
+        stdout.contains("You won!")
+            || stdout.contains("The agent won.")
+            || stdout.contains("A draw")
+    );
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+}
+
+#[test]
+fn a_map_picture() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "risk", "map", "--map", "classic", "--names", "--svg", "m.svg", "--png", "m.png",
+        ],
+    )
+    .expect_ok();
+    let svg = fs::read_to_string(d.join("m.svg")).unwrap();
+    assert!(is_svg(&svg) && svg.contains("Kamchatka"));
+    assert!(fs::read(d.join("m.png")).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn bad_risk_input_is_refused() {
+    let play = |extra: &[&'static str]| {
+        with(
+            &["risk", "playtest", "--matches", "5", "--record", "r.jsonl"],
+            extra,
+        )
+    };
+    let cases: [(&[&'static str], &str); 7] = [
+        (&["--troop-factor", "5"], "--troop-factor 5"),
+        (&["--defence-dice", "1"], "--defence-dice 1"),
+        (&["--turn-limit", "1"], "--turn-limit 1"),
+        (&["--criteria", "fun"], "--criteria"),
+        (&["--weights", "1,2"], "one per criterion"),
+        (&["--map", "atlantis"], "not an embedded map"),
+        (&["--weights", "-1,1,1,1,1,1,1"], "weight"),
+    ];
+    for (extra, phrase) in cases {
+        refuses(&play(extra), 1, phrase, &[]);
+    }
+    refuses(
+        &with(&["risk", "playtest", "--matches", "0"], &[]),
+        1,
+        "--matches 0",
+        &[],
+    );
+    // A map in the published format with a one-way arc, a malformed one, a disconnected one.
+    let one_way = r#"{"territories": [0, 1, 2], "connections": {"0": [1], "1": [0, 2], "2": []},
+        "continents": {"0": [0, 1, 2]}, "continentsValue": {"0": 2}}"#;
+    refuses(
+        &play(&["--map", "w.json"]),
+        1,
+        "territory 1 lists 2 as a neighbour but 2 does not list 1",
+        &[("w.json", Some(one_way))],
+    );
+    refuses(
+        &play(&["--map", "bad.json"]),
+        1,
+        "not a Risk map",
+        &[("bad.json", Some("{\"name\": 3}"))],
+    );
+    let apart = r#"{"name": "apart", "territories": [{"id": 0, "name": "A"}, {"id": 1, "name": "B"}],
+        "continents": [{"name": "X", "bonus": 1, "territories": [0, 1]}], "borders": []}"#;
+    refuses(
+        &play(&["--map", "apart.json"]),
+        1,
+        "not connected",
+        &[("apart.json", Some(apart))],
+    );
+    // With one-way arcs allowed, the published map plays.
+    let dir = TempDir::new().unwrap();
+    write(dir.path(), "w.json", one_way);
+    run_in(
+        dir.path(),
+        &[
+            "risk",
+            "playtest",
+            "--map",
+            "w.json",
+            "--allow-one-way",
+            "--matches",
+            "5",
+        ],
+    )
+    .expect_ok();
+}
