@@ -150,9 +150,7 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
             map.border_count()
         )),
         names: args.names,
-        ..Default::default()
     };
-    let _ = args.seed;
     let picture = render::svg(&map, None, None, &view);
     let mut outputs = Outputs::default();
     if let Some(path) = &args.png {

@@ -227,7 +227,4 @@ pub struct MapArgs {
     /// Write territory names beside the nodes.
     #[arg(long)]
     pub names: bool,
-    /// Seed of the layout for maps without positions.
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-    pub seed: u64,
 }
