@@ -15,6 +15,7 @@ pub mod agent;
 pub mod criteria;
 pub mod dice;
 pub mod game;
+pub mod graphs;
 pub mod layout;
 pub mod map;
 pub mod playtest;
