@@ -13,6 +13,7 @@
 
 pub mod agent;
 pub mod criteria;
+pub mod design;
 pub mod dice;
 pub mod game;
 pub mod graphs;

@@ -1,0 +1,363 @@
+//! The variant designer (the paper's section 4.3): a genetic algorithm over the four rule
+//! parameters and planar, connected maps, each variant scored by a playtest.
+//!
+//! The initial population draws random parameters and a map among the five official and
+//! five artificial maps (`map1` … `map10`). Each generation keeps the best variant (re-played
+//! and averaged with its earlier playtests, to reduce the fitness noise the paper names),
+//! then fills up with children: a tournament of `tournament` variants drawn with replacement
+//! gives the two best as parents, crossover makes two children, each is mutated and checked;
+//! an invalid child is made again (and counted by reason).
+
+pub mod operators;
+
+use std::collections::BTreeMap;
+
+use ludoforge_evolve::rng::{below, coin, derive_seed, stream};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::criteria::{Criteria, CriteriaError};
+use crate::graphs::is_isomorphic;
+use crate::map::{MapFile, RiskMap};
+use crate::playtest::{Scoring, playtest};
+use crate::rules::{Compat, ConquestMove, Distribution, Rules};
+pub use operators::{Reject, Variant, check, cross_maps, cross_rules, mutate};
+
+/// The designer's settings (defaults: the paper's best configuration).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Generations after the initial population.
+    pub generations: u32,
+    /// Variants per generation.
+    pub offspring: usize,
+    /// Tournament size.
+    pub tournament: usize,
+    /// Probability of each mutation operator.
+    pub mutation: f64,
+    /// Matches per playtest.
+    pub matches: u32,
+    /// Children with fewer territories are refused (0: no bound).
+    pub min_territories: usize,
+    /// How variants are scored.
+    pub scoring: Scoring,
+    /// Which reading of the rules variants are played under.
+    pub compat: Compat,
+    /// Children made per generation before giving up on filling it.
+    pub max_attempts: usize,
+}
+
+impl Settings {
+    /// The paper's best configuration: 10 generations of 50, tournament 22, mutation 0.6, 100
+    /// matches; children need at least 9 territories.
+    #[must_use]
+    pub fn paper(scoring: Scoring) -> Settings {
+        Settings {
+            generations: 10,
+            offspring: 50,
+            tournament: 22,
+            mutation: 0.6,
+            matches: 100,
+            min_territories: 9,
+            scoring,
+            compat: Compat::Standard,
+            max_attempts: 5_000,
+        }
+    }
+}
+
+/// A scored variant.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Member {
+    /// The variant.
+    pub variant: Variant,
+    /// Its fitness (the mean over its playtests).
+    pub fitness: f64,
+    /// Its criteria (from the latest playtest).
+    pub criteria: Criteria,
+    /// How many playtests the fitness averages.
+    pub playtests: u32,
+}
+
+/// One generation's summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Generation {
+    /// 0 for the initial population.
+    pub generation: u32,
+    /// The lowest fitness.
+    pub min: f64,
+    /// The mean fitness.
+    pub mean: f64,
+    /// The best variant's number of territories.
+    pub best_territories: usize,
+}
+
+/// Tallies of each parameter value in a population.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Tallies {
+    /// Troop factor 1, 2, 3, 4.
+    pub troop_factor: [u32; 4],
+    /// Defence dice 2, 3.
+    pub defence_dice: [u32; 2],
+    /// Distribution random, pick.
+    pub distribution: [u32; 2],
+    /// Conquest move min, max.
+    pub conquest_move: [u32; 2],
+}
+
+/// The paper's analyses of the final population.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Analysis {
+    /// Final maps isomorphic (VF2) to one of the initial maps.
+    pub isomorphic_to_initial: usize,
+    /// The territory counts of the final population, best first.
+    pub territories: Vec<usize>,
+    /// Parameter values in the final population.
+    pub tallies: Tallies,
+}
+
+/// A whole run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Design {
+    /// The best variant.
+    pub best: Member,
+    /// The final population, best first.
+    pub population: Vec<Member>,
+    /// Minimum and mean fitness per generation (the paper's Figure 3).
+    pub history: Vec<Generation>,
+    /// Children accepted.
+    pub accepted: u32,
+    /// Children refused, by reason.
+    pub rejected: BTreeMap<Reject, u32>,
+    /// The paper's analyses.
+    pub analysis: Analysis,
+}
+
+/// Why a run could not go on.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum DesignError {
+    /// A setting is out of range.
+    #[error("{0}")]
+    Settings(String),
+    /// A generation could not be filled with valid children.
+    #[error(
+        "generation {generation} could not be filled: {attempts} children were refused ({rejected:?}); lower --min-territories or raise the mutation rate"
+    )]
+    Fill {
+        /// The generation.
+        generation: u32,
+        /// Children made.
+        attempts: usize,
+        /// Why they were refused.
+        rejected: BTreeMap<Reject, u32>,
+    },
+    /// The scoring does not fit.
+    #[error(transparent)]
+    Criteria(#[from] CriteriaError),
+}
+
+/// The maps the initial population draws from.
+pub const INITIAL_MAPS: [&str; 10] = [
+    "map1", "map2", "map3", "map4", "map5", "map6", "map7", "map8", "map9", "map10",
+];
+
+fn evaluate(
+    variant: &Variant,
+    settings: &Settings,
+    seed: u64,
+) -> Result<(f64, Criteria), DesignError> {
+    let map =
+        RiskMap::new(variant.map.clone()).map_err(|e| DesignError::Settings(e.to_string()))?;
+    let p = playtest(
+        &map,
+        variant.rules,
+        settings.matches,
+        seed,
+        &settings.scoring,
+    )?;
+    Ok((p.fitness, p.criteria))
+}
+
+/// Runs the designer. `progress(generation, children so far)` is called as it goes.
+///
+/// # Errors
+/// [`DesignError`] for settings out of range or a generation that cannot be filled.
+pub fn design(
+    settings: &Settings,
+    seed: u64,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Result<Design, DesignError> {
+    let s = settings;
+    if s.offspring < 2 || s.offspring > 10_000 {
+        return Err(DesignError::Settings(format!(
+            "the population must have 2 to 10000 variants, not {}",
+            s.offspring
+        )));
+    }
+    if s.tournament < 2 || s.tournament > 10_000 {
+        return Err(DesignError::Settings(format!(
+            "the tournament must draw 2 to 10000 variants, not {}",
+            s.tournament
+        )));
+    }
+    if !(0.0..=1.0).contains(&s.mutation) {
+        return Err(DesignError::Settings(format!(
+            "the mutation rate must be between 0 and 1, not {}",
+            s.mutation
+        )));
+    }
+    if s.matches == 0 || s.generations > 100_000 {
+        return Err(DesignError::Settings(
+            "give at least one match and at most 100000 generations".into(),
+        ));
+    }
+    let initial_maps: Vec<MapFile> = INITIAL_MAPS
+        .iter()
+        .map(|n| RiskMap::embedded(n).expect("embedded").file().clone())
+        .collect();
+    let mut rng = stream(seed, u64::MAX, 0);
+    let mut population = Vec::with_capacity(s.offspring);
+    for j in 0..s.offspring {
+        let mut rules = Rules {
+            distribution: if coin(&mut rng) {
+                Distribution::Pick
+            } else {
+                Distribution::Random
+            },
+            troop_factor: 1 + below(&mut rng, 4) as u32,
+            defence_dice: 2 + below(&mut rng, 2),
+            conquest_move: if coin(&mut rng) {
+                ConquestMove::Max
+            } else {
+                ConquestMove::Min
+            },
+            ..Rules::classic()
+        };
+        if s.compat == Compat::Rossato2023 {
+            rules = rules.rossato2023();
+        }
+        let variant = Variant {
+            rules,
+            map: initial_maps[below(&mut rng, initial_maps.len())].clone(),
+        };
+        let (fitness, criteria) = evaluate(&variant, s, derive_seed(seed, 0, j as u64))?;
+        population.push(Member {
+            variant,
+            fitness,
+            criteria,
+            playtests: 1,
+        });
+        progress(0, j + 1);
+    }
+    let mut history = vec![summary(0, &population)];
+    let mut rejected: BTreeMap<Reject, u32> = BTreeMap::new();
+    let mut accepted = 0;
+    for g in 1..=s.generations {
+        population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
+        // The elite, played again and averaged.
+        let mut elite = population[0].clone();
+        let (f, c) = evaluate(&elite.variant, s, derive_seed(seed, u64::from(g), u64::MAX))?;
+        elite.fitness =
+            (elite.fitness * f64::from(elite.playtests) + f) / f64::from(elite.playtests + 1);
+        elite.playtests += 1;
+        elite.criteria = c;
+        let mut next = vec![elite];
+        let mut attempts = 0;
+        while next.len() < s.offspring {
+            let mut picks: Vec<usize> = (0..s.tournament)
+                .map(|_| below(&mut rng, population.len()))
+                .collect();
+            picks.sort_by(|&a, &b| population[a].fitness.total_cmp(&population[b].fitness));
+            let (pa, pb) = (&population[picks[0]].variant, &population[picks[1]].variant);
+            let (ra, rb) = cross_rules(&pa.rules, &pb.rules, &mut rng);
+            for rules in [ra, rb] {
+                if next.len() >= s.offspring {
+                    break;
+                }
+                loop {
+                    attempts += 1;
+                    if attempts > s.max_attempts {
+                        return Err(DesignError::Fill {
+                            generation: g,
+                            attempts,
+                            rejected,
+                        });
+                    }
+                    let mut child = Variant {
+                        rules,
+                        map: cross_maps(&pa.map, &pb.map, &mut rng),
+                    };
+                    mutate(&mut child, s.mutation, &mut rng);
+                    match check(&child.map, s.min_territories) {
+                        Ok(()) => {
+                            let index = next.len() as u64;
+                            let (fitness, criteria) =
+                                evaluate(&child, s, derive_seed(seed, u64::from(g), index))?;
+                            next.push(Member {
+                                variant: child,
+                                fitness,
+                                criteria,
+                                playtests: 1,
+                            });
+                            accepted += 1;
+                            progress(g, next.len());
+                            break;
+                        }
+                        Err(reason) => *rejected.entry(reason).or_insert(0) += 1,
+                    }
+                }
+            }
+        }
+        population = next;
+        history.push(summary(g, &population));
+    }
+    population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
+    let analysis = Analysis {
+        isomorphic_to_initial: population
+            .iter()
+            .filter(|m| {
+                initial_maps
+                    .iter()
+                    .any(|i| is_isomorphic(&m.variant.map, i))
+            })
+            .count(),
+        territories: population
+            .iter()
+            .map(|m| m.variant.map.territories.len())
+            .collect(),
+        tallies: tallies(&population),
+    };
+    Ok(Design {
+        best: population[0].clone(),
+        population,
+        history,
+        accepted,
+        rejected,
+        analysis,
+    })
+}
+
+fn summary(generation: u32, population: &[Member]) -> Generation {
+    let best = population
+        .iter()
+        .min_by(|a, b| a.fitness.total_cmp(&b.fitness))
+        .expect("a population");
+    Generation {
+        generation,
+        min: best.fitness,
+        mean: population.iter().map(|m| m.fitness).sum::<f64>() / population.len() as f64,
+        best_territories: best.variant.map.territories.len(),
+    }
+}
+
+fn tallies(population: &[Member]) -> Tallies {
+    let mut t = Tallies::default();
+    for m in population {
+        let r = &m.variant.rules;
+        t.troop_factor[(r.troop_factor - 1) as usize] += 1;
+        t.defence_dice[r.defence_dice - 2] += 1;
+        t.distribution[usize::from(r.distribution == Distribution::Pick)] += 1;
+        t.conquest_move[usize::from(r.conquest_move == ConquestMove::Max)] += 1;
+    }
+    t
+}

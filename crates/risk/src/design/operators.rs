@@ -1,0 +1,273 @@
+//! The variant designer's crossover, mutation and validity (the paper's section 4.3).
+
+use std::collections::BTreeSet;
+
+use ludoforge_evolve::Stream;
+use ludoforge_evolve::rng::{below, coin, shuffle, unit};
+use serde::{Deserialize, Serialize};
+
+use crate::graphs::is_planar;
+use crate::map::{Continent, MapFile, RiskMap, Territory, TerritoryId};
+use crate::rules::{ConquestMove, Distribution, Rules};
+
+/// A variant: the four rule parameters and the map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Variant {
+    /// The rules.
+    pub rules: Rules,
+    /// The map.
+    pub map: MapFile,
+}
+
+/// Why a child was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reject {
+    /// Its map is not planar.
+    NotPlanar,
+    /// Its map is not connected (or otherwise not a valid map).
+    Disconnected,
+    /// A continent lost all its territories.
+    EmptyContinent,
+    /// Fewer territories than the lower bound.
+    TooSmall,
+}
+
+/// Checks a child's map: planar, connected, no empty continent, at least `min_territories`.
+///
+/// # Errors
+/// The first [`Reject`] reason.
+pub fn check(map: &MapFile, min_territories: usize) -> Result<(), Reject> {
+    if map.continents.iter().any(|c| c.territories.is_empty()) {
+        return Err(Reject::EmptyContinent);
+    }
+    if map.territories.len() < min_territories {
+        return Err(Reject::TooSmall);
+    }
+    if RiskMap::new(map.clone()).is_err() {
+        return Err(Reject::Disconnected);
+    }
+    if !is_planar(map) {
+        return Err(Reject::NotPlanar);
+    }
+    Ok(())
+}
+
+/// The four rule parameters: each child takes two from each parent, by a random half mask;
+/// the second child takes the complement.
+#[must_use]
+pub fn cross_rules(a: &Rules, b: &Rules, rng: &mut Stream) -> (Rules, Rules) {
+    let mut mask = [true, true, false, false];
+    shuffle(rng, &mut mask);
+    let pick = |first: bool, x: &Rules, y: &Rules| {
+        let p = |i: usize| if mask[i] == first { x } else { y };
+        Rules {
+            troop_factor: p(0).troop_factor,
+            defence_dice: p(1).defence_dice,
+            distribution: p(2).distribution,
+            conquest_move: p(3).conquest_move,
+            ..*x
+        }
+    };
+    (pick(true, a, b), pick(false, a, b))
+}
+
+/// A child map from two parents: about half the continents of each (with their territories,
+/// internal borders and bonuses), each border a chosen territory of `a` had to the rest of its
+/// map replaced by a border to a random territory taken from `b`, and any piece left apart
+/// joined to the rest by one new border.
+#[must_use]
+pub fn cross_maps(a: &MapFile, b: &MapFile, rng: &mut Stream) -> MapFile {
+    let choose = |m: &MapFile, rng: &mut Stream| -> Vec<usize> {
+        let n = m.continents.len();
+        let k = (n / 2 + below(rng, 3)).saturating_sub(1).clamp(1, n);
+        let mut all: Vec<usize> = (0..n).collect();
+        shuffle(rng, &mut all);
+        let mut chosen = all[..k].to_vec();
+        chosen.sort_unstable();
+        chosen
+    };
+    let from_a = choose(a, rng);
+    let from_b = choose(b, rng);
+    let mut territories = Vec::new();
+    let mut continents = Vec::new();
+    let mut renumber_a = vec![u32::MAX; a.territories.len()];
+    let mut renumber_b = vec![u32::MAX; b.territories.len()];
+    for (source, chosen, renumber) in [(a, &from_a, &mut renumber_a), (b, &from_b, &mut renumber_b)]
+    {
+        for &c in chosen {
+            let continent = &source.continents[c];
+            let mut ids = Vec::new();
+            for &t in &continent.territories {
+                let id = territories.len() as TerritoryId;
+                renumber[t as usize] = id;
+                territories.push(Territory {
+                    id,
+                    name: source.territories[t as usize].name.clone(),
+                    position: None,
+                });
+                ids.push(id);
+            }
+            continents.push(Continent {
+                name: continent.name.clone(),
+                bonus: continent.bonus,
+                territories: ids,
+            });
+        }
+    }
+    let mut borders: BTreeSet<[TerritoryId; 2]> = BTreeSet::new();
+    let b_ids: Vec<TerritoryId> = renumber_b
+        .iter()
+        .copied()
+        .filter(|&x| x != u32::MAX)
+        .collect();
+    for (source, renumber, is_a) in [(a, &renumber_a, true), (b, &renumber_b, false)] {
+        for &[x, y] in source.borders.iter().chain(&source.one_way) {
+            let (nx, ny) = (renumber[x as usize], renumber[y as usize]);
+            if nx != u32::MAX && ny != u32::MAX {
+                borders.insert([nx.min(ny), nx.max(ny)]);
+            } else if is_a && (nx != u32::MAX || ny != u32::MAX) && !b_ids.is_empty() {
+                let inside = if nx != u32::MAX { nx } else { ny };
+                let other = b_ids[below(rng, b_ids.len())];
+                borders.insert([inside.min(other), inside.max(other)]);
+            }
+        }
+    }
+    let mut map = MapFile {
+        name: "child".into(),
+        about: String::new(),
+        territories,
+        continents,
+        borders: borders.into_iter().collect(),
+        one_way: Vec::new(),
+    };
+    join_pieces(&mut map, rng);
+    map
+}
+
+/// Adds one border between each piece of the map and the piece holding territory 0.
+fn join_pieces(map: &mut MapFile, rng: &mut Stream) {
+    let n = map.territories.len();
+    if n == 0 {
+        return;
+    }
+    loop {
+        let mut next = vec![Vec::new(); n];
+        for &[x, y] in &map.borders {
+            next[x as usize].push(y);
+            next[y as usize].push(x);
+        }
+        let mut seen = vec![false; n];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        while let Some(t) = stack.pop() {
+            for &u in &next[t] {
+                if !std::mem::replace(&mut seen[u as usize], true) {
+                    stack.push(u as usize);
+                }
+            }
+        }
+        let apart: Vec<usize> = (0..n).filter(|&t| !seen[t]).collect();
+        if apart.is_empty() {
+            return;
+        }
+        let inside: Vec<usize> = (0..n).filter(|&t| seen[t]).collect();
+        let x = inside[below(rng, inside.len())] as TerritoryId;
+        let y = apart[below(rng, apart.len())] as TerritoryId;
+        map.borders.push([x.min(y), x.max(y)]);
+        map.borders.sort_unstable();
+    }
+}
+
+/// Mutates a variant: each parameter and each map operator happens with probability `rate`.
+/// Parameters: a new troop factor, the other number of defence dice, the other distribution,
+/// the other conquest move. Map: add a border, remove a border (keeping every territory
+/// bordered), move a territory into a neighbouring continent (which keeps its own continent
+/// non-empty), swap two continents' bonuses, change a bonus by one up or down (at least 1).
+pub fn mutate(v: &mut Variant, rate: f64, rng: &mut Stream) {
+    let r = &mut v.rules;
+    if unit(rng) < rate {
+        let others: Vec<u32> = (1..=4).filter(|&f| f != r.troop_factor).collect();
+        r.troop_factor = others[below(rng, others.len())];
+    }
+    if unit(rng) < rate {
+        r.defence_dice = 5 - r.defence_dice;
+    }
+    if unit(rng) < rate {
+        r.distribution = match r.distribution {
+            Distribution::Random => Distribution::Pick,
+            Distribution::Pick => Distribution::Random,
+        };
+    }
+    if unit(rng) < rate {
+        r.conquest_move = match r.conquest_move {
+            ConquestMove::Min => ConquestMove::Max,
+            ConquestMove::Max => ConquestMove::Min,
+        };
+    }
+    let m = &mut v.map;
+    let n = m.territories.len();
+    if n < 2 {
+        return;
+    }
+    if unit(rng) < rate {
+        let x = below(rng, n) as TerritoryId;
+        let y = below(rng, n) as TerritoryId;
+        let border = [x.min(y), x.max(y)];
+        if x != y && !m.borders.contains(&border) {
+            m.borders.push(border);
+            m.borders.sort_unstable();
+        }
+    }
+    if unit(rng) < rate && !m.borders.is_empty() {
+        let i = below(rng, m.borders.len());
+        let [x, y] = m.borders[i];
+        let degree =
+            |t: TerritoryId, b: &[[TerritoryId; 2]]| b.iter().filter(|e| e.contains(&t)).count();
+        if degree(x, &m.borders) > 1 && degree(y, &m.borders) > 1 {
+            m.borders.remove(i);
+        }
+    }
+    if unit(rng) < rate && m.continents.len() > 1 {
+        let c = below(rng, m.continents.len());
+        let mut members = m.continents[c].territories.clone();
+        shuffle(rng, &mut members);
+        'search: for t in members {
+            for &[x, y] in &m.borders {
+                let u = if x == t {
+                    y
+                } else if y == t {
+                    x
+                } else {
+                    continue;
+                };
+                let home = m.continents.iter().position(|k| k.territories.contains(&u));
+                if let Some(home) = home
+                    && home != c
+                    && m.continents[home].territories.len() > 1
+                {
+                    m.continents[home].territories.retain(|&w| w != u);
+                    m.continents[c].territories.push(u);
+                    m.continents[c].territories.sort_unstable();
+                    break 'search;
+                }
+            }
+        }
+    }
+    if unit(rng) < rate && m.continents.len() > 1 {
+        let i = below(rng, m.continents.len());
+        let j = below(rng, m.continents.len());
+        let (bi, bj) = (m.continents[i].bonus, m.continents[j].bonus);
+        m.continents[i].bonus = bj;
+        m.continents[j].bonus = bi;
+    }
+    if unit(rng) < rate {
+        let c = below(rng, m.continents.len());
+        let b = &mut m.continents[c].bonus;
+        *b = if coin(rng) {
+            *b + 1
+        } else {
+            b.saturating_sub(1).max(1)
+        };
+    }
+}

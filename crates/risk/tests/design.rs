@@ -1,0 +1,115 @@
+//! The variant designer: its operators keep maps valid or say why not, and a small run is
+//! deterministic and improves on its start.
+
+use ludoforge_evolve::rng::stream;
+use ludoforge_risk::criteria::Formulas;
+use ludoforge_risk::design::{
+    Reject, Settings, Variant, check, cross_maps, cross_rules, design, mutate,
+};
+use ludoforge_risk::map::RiskMap;
+use ludoforge_risk::playtest::Scoring;
+use ludoforge_risk::rules::Rules;
+use proptest::prelude::*;
+
+fn map(name: &str) -> ludoforge_risk::map::MapFile {
+    RiskMap::embedded(name).unwrap().file().clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn crossed_maps_are_connected_with_every_territory_in_one_continent(
+        seed in any::<u64>(), a in 1usize..=10, b in 1usize..=10,
+    ) {
+        let (ma, mb) = (map(&format!("map{a}")), map(&format!("map{b}")));
+        let child = cross_maps(&ma, &mb, &mut stream(seed, 0, 0));
+        // Crossover alone never leaves a piece apart nor a territory outside a continent.
+        let loaded = RiskMap::new(child.clone());
+        prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
+        // The child's continents come whole from the parents, bonuses included.
+        for c in &child.continents {
+            let from_a = ma.continents.iter().any(|p| p.name == c.name && p.bonus == c.bonus && p.territories.len() == c.territories.len());
+            let from_b = mb.continents.iter().any(|p| p.name == c.name && p.bonus == c.bonus && p.territories.len() == c.territories.len());
+            prop_assert!(from_a || from_b);
+        }
+    }
+
+    #[test]
+    fn a_checked_child_is_planar_connected_and_large_enough(seed in any::<u64>(), rate in 0.0f64..1.0) {
+        let mut child = Variant { rules: Rules::classic(), map: cross_maps(&map("map9"), &map("map6"), &mut stream(seed, 0, 0)) };
+        mutate(&mut child, rate, &mut stream(seed, 1, 0));
+        match check(&child.map, 9) {
+            Ok(()) => {
+                prop_assert!(ludoforge_risk::graphs::is_planar(&child.map));
+                prop_assert!(RiskMap::new(child.map.clone()).is_ok());
+                prop_assert!(child.map.territories.len() >= 9);
+            }
+            Err(Reject::TooSmall) => prop_assert!(child.map.territories.len() < 9),
+            Err(Reject::NotPlanar) => prop_assert!(!ludoforge_risk::graphs::is_planar(&child.map)),
+            Err(_) => {}
+        }
+        // Mutation never produces parameters out of range.
+        prop_assert!(child.rules.validate().is_ok());
+    }
+
+    #[test]
+    fn rule_crossover_gives_each_child_two_genes_from_each_parent(seed in any::<u64>()) {
+        let a = Rules::classic();
+        let b = Rules {
+            troop_factor: 1,
+            defence_dice: 3,
+            distribution: ludoforge_risk::rules::Distribution::Random,
+            conquest_move: ludoforge_risk::rules::ConquestMove::Min,
+            ..a
+        };
+        let (c, d) = cross_rules(&a, &b, &mut stream(seed, 0, 0));
+        let from_a = |r: &Rules| [r.troop_factor == 3, r.defence_dice == 2, r.distribution == a.distribution, r.conquest_move == a.conquest_move].iter().filter(|&&x| x).count();
+        prop_assert_eq!(from_a(&c), 2);
+        prop_assert_eq!(from_a(&d), 2);
+    }
+}
+
+#[test]
+fn a_small_run_is_deterministic_and_never_worse_than_its_start() {
+    let settings = Settings {
+        generations: 3,
+        offspring: 10,
+        tournament: 4,
+        matches: 20,
+        ..Settings::paper(Scoring::all(Formulas::Paper))
+    };
+    let a = design(&settings, 7, &mut |_, _| {}).unwrap();
+    let b = design(&settings, 7, &mut |_, _| {}).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.history.len(), 4);
+    assert_eq!(a.population.len(), 10);
+    // Elitism: the best is carried (and re-played), so the best of the run stays close to
+    // the start's best even through the noise of re-playing.
+    assert!(
+        a.history.last().unwrap().min <= a.history[0].min + 0.3,
+        "{:?}",
+        a.history
+    );
+    for m in &a.population[1..] {
+        assert!(m.variant.map.territories.len() >= 9);
+    }
+    let t = &a.analysis.tallies;
+    assert_eq!(t.troop_factor.iter().sum::<u32>(), 10);
+    assert_eq!(t.defence_dice.iter().sum::<u32>(), 10);
+}
+
+#[test]
+fn an_impossible_bound_ends_with_the_reason() {
+    let settings = Settings {
+        generations: 1,
+        offspring: 4,
+        tournament: 2,
+        matches: 2,
+        min_territories: 500,
+        max_attempts: 50,
+        ..Settings::paper(Scoring::all(Formulas::Paper))
+    };
+    let err = design(&settings, 1, &mut |_, _| {}).unwrap_err();
+    assert!(err.to_string().contains("could not be filled"), "{err}");
+}
