@@ -62,6 +62,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             RiskCommand::Playtest(args) => risk::playtest_command(args),
             RiskCommand::Play(args) => risk::play(args),
             RiskCommand::Map(args) => risk::map(args),
+            RiskCommand::Design(args) => risk::design(args),
         },
     }
 }

@@ -11,7 +11,9 @@ use ludoforge_risk::playtest::{Scoring, playtest};
 use ludoforge_risk::render;
 use serde_json::json;
 
-use crate::args::risk::{MapArgs, OpponentArg, PlayArgs, PlaytestArgs};
+use crate::args::risk::{
+    DesignArgs, MapArgs, OpponentArg, PlayArgs, PlaytestArgs, RulesArg, VariantArgs, parse_scoring,
+};
 use crate::human::Human;
 use crate::output::{Outputs, check_writable, read_text, write_atomic};
 use crate::puzzle::{Ending, fresh_seed};
@@ -39,14 +41,41 @@ fn load_map(name: &str, allow_one_way: bool) -> Result<RiskMap> {
     map.with_context(|| format!("cannot use the map {name}"))
 }
 
+/// The map and rules of the variant flags, or of a `--variant` file.
+fn load_variant(v: &VariantArgs) -> Result<(RiskMap, ludoforge_risk::rules::Rules)> {
+    let rules = v.rules()?;
+    match &v.variant {
+        None => Ok((load_map(&v.map, v.allow_one_way)?, rules)),
+        Some(path) => {
+            #[derive(serde::Deserialize)]
+            struct VariantFile {
+                rules: ludoforge_risk::rules::Rules,
+                map: ludoforge_risk::map::MapFile,
+            }
+            let text = read_text(path)?;
+            let file: VariantFile = serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{} is not a variant file (one written by `risk design --out`)",
+                    path.display()
+                )
+            })?;
+            file.rules.validate().with_context(|| {
+                format!("the variant {} has rules out of range", path.display())
+            })?;
+            let map = RiskMap::new(file.map)
+                .with_context(|| format!("the variant {} has an unusable map", path.display()))?;
+            Ok((map, file.rules))
+        }
+    }
+}
+
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
-    let rules = args.variant.rules()?;
     let (used, weights) = args.scoring()?;
     if let Some(path) = &args.record {
         check_writable(path, "--record")?;
     }
-    let map = load_map(&args.variant.map, args.variant.allow_one_way)?;
+    let (map, rules) = load_variant(&args.variant)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let scoring = Scoring {
         formulas: args.variant.formulas(),
@@ -93,8 +122,7 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
 
 /// `risk play`.
 pub fn play(args: &PlayArgs) -> Result<Ending> {
-    let rules = args.variant.rules()?;
-    let map = load_map(&args.variant.map, args.variant.allow_one_way)?;
+    let (map, rules) = load_variant(&args.variant)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let stdin = std::io::stdin();
     let mut human = Human::new(stdin.lock(), std::io::stdout());
@@ -167,6 +195,150 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
         "{}",
         json!({"map": map.name(), "territories": map.territories(), "borders": map.border_count(),
                "continents": map.continents().len(), "svg": args.svg, "png": args.png})
+    );
+    Ok(Ending::Done)
+}
+
+/// `risk design`.
+pub fn design(args: &DesignArgs) -> Result<Ending> {
+    use ludoforge_risk::design::{Settings, design as run, plot};
+    let (used, weights) = parse_scoring(args.criteria.as_deref(), args.weights.as_deref())?;
+    let check = |flag: &str, v: i64, lo: i64, hi: i64| -> Result<()> {
+        if !(lo..=hi).contains(&v) {
+            anyhow::bail!("{flag} {v}: give between {lo} and {hi}");
+        }
+        Ok(())
+    };
+    check("--generations", args.generations, 0, 10_000)?;
+    check("--offspring", args.offspring, 2, 10_000)?;
+    check("--tournament", args.tournament, 2, 10_000)?;
+    check("--matches", args.matches, 1, 100_000)?;
+    check("--min-territories", args.min_territories, 0, 1_000)?;
+    if !(0.0..=1.0).contains(&args.mutation) {
+        anyhow::bail!(
+            "--mutation {}: give a probability between 0 and 1",
+            args.mutation
+        );
+    }
+    for (flag, path) in [
+        ("--out", &args.out),
+        ("--population", &args.population),
+        ("--plot", &args.plot),
+        ("--plot-png", &args.plot_png),
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+    ] {
+        if let Some(path) = path {
+            check_writable(path, flag)?;
+        }
+    }
+    let formulas = match args.rules {
+        RulesArg::Standard => ludoforge_risk::criteria::Formulas::Paper,
+        RulesArg::Rossato2023 => ludoforge_risk::criteria::Formulas::Rossato2023,
+    };
+    let settings = Settings {
+        generations: args.generations as u32,
+        offspring: args.offspring as usize,
+        tournament: args.tournament as usize,
+        mutation: args.mutation,
+        matches: args.matches as u32,
+        min_territories: args.min_territories as usize,
+        scoring: Scoring {
+            formulas,
+            used,
+            weights,
+            ideals: Default::default(),
+        },
+        compat: match args.rules {
+            RulesArg::Standard => ludoforge_risk::rules::Compat::Standard,
+            RulesArg::Rossato2023 => ludoforge_risk::rules::Compat::Rossato2023,
+        },
+        max_attempts: 100 * args.offspring as usize,
+    };
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let total = (args.generations as u64 + 1) * args.offspring as u64;
+    let progress = crate::progress::bar(total, "variants");
+    let started = std::time::Instant::now();
+    let per_generation = args.offspring as u64;
+    let result = run(&settings, seed, &mut |g, done| {
+        progress.set_position(u64::from(g) * per_generation + done as u64);
+    })?;
+    progress.finish_and_clear();
+    eprintln!("designed in {:.2} s", started.elapsed().as_secs_f64());
+    let best = &result.best;
+    let mut outputs = Outputs::default();
+    let pretty = |v: &serde_json::Value| -> Result<Vec<u8>> {
+        let mut t = serde_json::to_string_pretty(v)?;
+        t.push('\n');
+        Ok(t.into_bytes())
+    };
+    if let Some(path) = &args.out {
+        outputs.add(
+            path,
+            pretty(&json!({
+                "generator": "risk-design",
+                "seed": seed,
+                "rules": best.variant.rules,
+                "map": best.variant.map,
+                "fitness": best.fitness,
+                "criteria": best.criteria,
+                "playtests": best.playtests,
+            }))?,
+        );
+    }
+    if let Some(path) = &args.population {
+        outputs.add(
+            path,
+            pretty(&json!({"seed": seed, "population": result.population}))?,
+        );
+    }
+    if args.plot.is_some() || args.plot_png.is_some() {
+        let svg = plot(&result, &format!("Fitness per generation (seed {seed})"));
+        if let Some(path) = &args.plot_png {
+            outputs.add(
+                path,
+                ludoforge_draw::svg_to_png(&svg, 1.5).context("cannot draw the PNG")?,
+            );
+        }
+        if let Some(path) = &args.plot {
+            outputs.add(path, svg.into_bytes());
+        }
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let map = RiskMap::new(best.variant.map.clone())?;
+        let view = render::View {
+            caption: Some(format!(
+                "best variant · fitness {:.3} · {} territories · seed {seed}",
+                best.fitness,
+                map.territories()
+            )),
+            names: false,
+        };
+        let picture = render::svg(&map, None, None, &view);
+        if let Some(path) = &args.png {
+            outputs.add(
+                path,
+                ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
+            );
+        }
+        if let Some(path) = &args.svg {
+            outputs.add(path, picture.into_bytes());
+        }
+    }
+    outputs.write_all()?;
+    println!(
+        "{}",
+        json!({
+            "generator": "risk-design",
+            "seed": seed,
+            "best": {"fitness": best.fitness, "territories": best.variant.map.territories.len(),
+                     "rules": best.variant.rules, "criteria": best.criteria},
+            "history": result.history,
+            "accepted": result.accepted,
+            "rejected": result.rejected,
+            "analysis": result.analysis,
+            "out": args.out,
+        })
     );
     Ok(Ending::Done)
 }

@@ -17,6 +17,8 @@ pub enum RiskCommand {
     Play(PlayArgs),
     /// Draw a map (SVG, PNG).
     Map(MapArgs),
+    /// Design variants with the genetic algorithm over rules and planar maps.
+    Design(DesignArgs),
 }
 
 /// A variant: a map and four parameters.
@@ -25,6 +27,10 @@ pub struct VariantArgs {
     /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON).
     #[arg(long, default_value = "classic")]
     pub map: String,
+    /// A variant file written by `risk design --out` (its map and parameters replace --map
+    /// and the rule flags).
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
     /// Read one-way arcs of a map in the published generator's format instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
@@ -152,36 +158,44 @@ impl PlaytestArgs {
                 self.matches
             );
         }
-        let used: Vec<Criterion> = match &self.criteria {
-            None => Criterion::ALL.to_vec(),
-            Some(text) => text
-                .split(',')
-                .map(|c| c.trim().parse::<Criterion>())
-                .collect::<Result<_, _>>()
+        parse_scoring(self.criteria.as_deref(), self.weights.as_deref())
+    }
+}
+
+/// Reads `--criteria` and `--weights`.
+pub fn parse_scoring(
+    criteria: Option<&str>,
+    weights: Option<&str>,
+) -> Result<(Vec<Criterion>, Option<Vec<f64>>)> {
+    let used: Vec<Criterion> = match criteria {
+        None => Criterion::ALL.to_vec(),
+        Some(text) => text
+            .split(',')
+            .map(|c| c.trim().parse::<Criterion>())
+            .collect::<Result<_, _>>()
+            .with_context(|| {
+                format!(
+                    "--criteria {text:?}: name criteria among completion, duration, advantage, branching_factor, drama, killer_moves, lead_change"
+                )
+            })?,
+    };
+    let weights = match weights {
+        None => None,
+        Some(text) => Some(
+            text.split(',')
+                .map(|w| w.trim().parse::<f64>())
+                .collect::<Result<Vec<_>, _>>()
+                .ok()
+                .filter(|w| w.len() == used.len())
                 .with_context(|| {
                     format!(
-                        "--criteria {text:?}: name criteria among completion, duration, advantage, branching_factor, drama, killer_moves, lead_change"
+                        "--weights {text:?}: give {} numbers, one per criterion used",
+                        used.len()
                     )
                 })?,
-        };
-        let weights = match &self.weights {
-            None => None,
-            Some(text) => Some(
-                text.split(',')
-                    .map(|w| w.trim().parse::<f64>())
-                    .collect::<Result<Vec<_>, _>>()
-                    .ok()
-                    .filter(|w| w.len() == used.len())
-                    .with_context(|| {
-                        format!(
-                            "--weights {text:?}: give {} numbers, one per criterion used",
-                            used.len()
-                        )
-                    })?,
-            ),
-        };
-        Ok((used, weights))
-    }
+        ),
+    };
+    Ok((used, weights))
 }
 
 /// `risk play`.
@@ -227,4 +241,57 @@ pub struct MapArgs {
     /// Write territory names beside the nodes.
     #[arg(long)]
     pub names: bool,
+}
+
+/// `risk design`.
+#[derive(Debug, Args)]
+pub struct DesignArgs {
+    /// Generations after the initial population.
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
+    pub generations: i64,
+    /// Variants per generation.
+    #[arg(long, default_value_t = 50, allow_negative_numbers = true)]
+    pub offspring: i64,
+    /// Tournament size (drawn with replacement; the two best become parents).
+    #[arg(long, default_value_t = 22, allow_negative_numbers = true)]
+    pub tournament: i64,
+    /// Probability of each mutation operator.
+    #[arg(long, default_value_t = 0.6, allow_negative_numbers = true)]
+    pub mutation: f64,
+    /// Matches per playtest.
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
+    pub matches: i64,
+    /// Refuse children with fewer territories (0: no bound).
+    #[arg(long, default_value_t = 9, allow_negative_numbers = true)]
+    pub min_territories: i64,
+    /// The rules of Risk (scored with the paper's formulas) or the published code's.
+    #[arg(long, value_enum, default_value_t = RulesArg::Standard)]
+    pub rules: RulesArg,
+    /// The criteria the fitness adds up, comma-separated [default: all seven].
+    #[arg(long)]
+    pub criteria: Option<String>,
+    /// Their weights, comma-separated, one per criterion used [default: 1 each].
+    #[arg(long, allow_hyphen_values = true)]
+    pub weights: Option<String>,
+    /// Master seed [default: a fresh random seed, printed with the result].
+    #[arg(long, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Write the best variant (JSON; `risk playtest --variant` and `risk play --variant` read it).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write the final population (JSON).
+    #[arg(long, value_name = "FILE")]
+    pub population: Option<PathBuf>,
+    /// Write the minimum and mean fitness per generation (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Write the same plot (PNG).
+    #[arg(long, value_name = "FILE")]
+    pub plot_png: Option<PathBuf>,
+    /// Write the best variant's map (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the best variant's map (PNG).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }

@@ -210,3 +210,117 @@ fn bad_risk_input_is_refused() {
     )
     .expect_ok();
 }
+
+#[test]
+fn designed_variants_are_written_and_played_back() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "risk",
+        "design",
+        "--generations",
+        "2",
+        "--offspring",
+        "8",
+        "--tournament",
+        "4",
+        "--matches",
+        "10",
+        "--seed",
+        "3",
+        "--out",
+        "best.json",
+        "--population",
+        "pop.json",
+        "--plot",
+        "p.svg",
+        "--plot-png",
+        "p.png",
+        "--svg",
+        "m.svg",
+        "--png",
+        "m.png",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["history"].as_array().unwrap().len(), 3);
+    let best = read_json(&d.join("best.json"));
+    assert!(
+        best["map"]["territories"].as_array().unwrap().len() >= 9
+            || best["playtests"].as_u64().unwrap() > 1
+    );
+    assert_eq!(
+        read_json(&d.join("pop.json"))["population"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+    for f in ["p.svg", "m.svg"] {
+        assert!(is_svg(&fs::read_to_string(d.join(f)).unwrap()));
+    }
+    for f in ["p.png", "m.png"] {
+        assert!(fs::read(d.join(f)).unwrap().starts_with(b"\x89PNG"));
+    }
+    // The best variant plays back.
+    let played = run_in(
+        d,
+        &[
+            "risk",
+            "playtest",
+            "--variant",
+            "best.json",
+            "--matches",
+            "10",
+            "--seed",
+            "1",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    assert_eq!(
+        int(&played["territories"]),
+        best["map"]["territories"].as_array().unwrap().len() as u64
+    );
+    // Same seed, same result, on one thread too.
+    let again = run_in(d, &with(&["--threads", "1"], &args[..12]))
+        .expect_ok()
+        .summary();
+    assert_eq!(again["best"], summary["best"]);
+    // Bad settings and files.
+    let design = |extra: &[&'static str]| {
+        with(
+            &["risk", "design", "--out", "o.json", "--plot", "o.svg"],
+            extra,
+        )
+    };
+    refuses(&design(&["--mutation", "2"]), 1, "--mutation 2", &[]);
+    refuses(&design(&["--offspring", "1"]), 1, "--offspring 1", &[]);
+    refuses(
+        &design(&[
+            "--min-territories",
+            "1000",
+            "--generations",
+            "1",
+            "--offspring",
+            "4",
+            "--matches",
+            "2",
+        ]),
+        1,
+        "could not be filled",
+        &[],
+    );
+    refuses(
+        &[
+            "risk",
+            "playtest",
+            "--variant",
+            "v.json",
+            "--record",
+            "r.jsonl",
+        ],
+        1,
+        "not a variant file",
+        &[("v.json", Some("{\"rules\": 1}"))],
+    );
+}

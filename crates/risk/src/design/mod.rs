@@ -361,3 +361,30 @@ fn tallies(population: &[Member]) -> Tallies {
     }
     t
 }
+
+/// The minimum and mean fitness per generation (the paper's Figure 3) as an SVG document.
+#[must_use]
+pub fn plot(design: &Design, title: &str) -> String {
+    use ludoforge_draw::{Color, LineChart, Series};
+    let points = |f: &dyn Fn(&Generation) -> f64| {
+        design
+            .history
+            .iter()
+            .map(|g| (f64::from(g.generation), f(g)))
+            .collect::<Vec<_>>()
+    };
+    LineChart::new(title)
+        .x_label("generation")
+        .y_label("fitness (distance to the ideals, lower is better)")
+        .series(Series::new(
+            "mean",
+            Color::hex(0x1f5fbf),
+            points(&|g| g.mean),
+        ))
+        .series(Series::new(
+            "minimum",
+            Color::hex(0xd62728),
+            points(&|g| g.min),
+        ))
+        .to_svg(800.0, 480.0)
+}
