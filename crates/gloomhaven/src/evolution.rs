@@ -81,6 +81,9 @@ pub struct Settings {
     pub table: Option<Table>,
     /// Builds of a new map before the mutation keeps the old one.
     pub map_attempts: u32,
+    /// Reject maps too large for Virtual Gloomhaven Board's Creator (40 × 40 cells in its
+    /// best turn), so that every result opens there.
+    pub creator: bool,
 }
 
 impl Settings {
@@ -93,6 +96,7 @@ impl Settings {
             mutation: [0.75; 5],
             table: None,
             map_attempts: 1_000,
+            creator: false,
         }
     }
 }
@@ -112,8 +116,25 @@ impl<'a> GloomProblem<'a> {
     /// code counts them).
     #[must_use]
     pub fn new(catalog: &'a Catalog, settings: Settings) -> GloomProblem<'a> {
-        let seeds: Vec<Scenario> = Scenario::all_official(catalog)
+        GloomProblem::with_seeds(catalog, settings, &[])
+    }
+
+    /// The problem starting from the official scenarios and `extra` ones (community-made
+    /// scenarios, say); new maps grow to the size range of the official ones.
+    #[must_use]
+    pub fn with_seeds(
+        catalog: &'a Catalog,
+        settings: Settings,
+        extra: &[Scenario],
+    ) -> GloomProblem<'a> {
+        let official = Scenario::all_official(catalog);
+        let sizes: Vec<usize> = official
+            .iter()
+            .map(|s| s.map.size(catalog) + s.map.doors.len())
+            .collect();
+        let seeds: Vec<Scenario> = official
             .into_iter()
+            .chain(extra.iter().cloned())
             .map(|mut s| {
                 s.goal = settings.goal;
                 if s.goal == Goal::ReachExit {
@@ -122,12 +143,9 @@ impl<'a> GloomProblem<'a> {
                 s
             })
             .collect();
-        let sizes = seeds
-            .iter()
-            .map(|s| s.map.size(catalog) + s.map.doors.len());
         let bounds = SizeBounds {
-            min: sizes.clone().min().unwrap_or(80),
-            max: sizes.max().unwrap_or(99),
+            min: sizes.iter().copied().min().unwrap_or(80),
+            max: sizes.iter().copied().max().unwrap_or(99),
         };
         GloomProblem {
             catalog,
@@ -198,6 +216,9 @@ impl Problem for GloomProblem<'_> {
             && !table.fits(&s.map.tile_hexes(self.catalog))
         {
             return Outcome::rejected("the map does not fit on the table");
+        }
+        if self.settings.creator && !crate::vgb::best_turn(self.catalog, s).1 {
+            return Outcome::rejected("the map is too large for the board's Creator");
         }
         let fitness = &self.settings.fitness;
         let components = fitness.components(self.catalog, s);
@@ -293,7 +314,24 @@ pub fn evolve(
     observer: Option<&mut dyn Observer>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Report<Scenario>, EvolveError> {
-    let problem = GloomProblem::new(catalog, *settings);
+    evolve_with(catalog, settings, &[], cycles, seed, observer, cancel)
+}
+
+/// [`evolve`] with `extra` scenarios joining the official ones in the starting population
+/// (they come after them, so [`top`] leaves out `catalog.scenarios.len() + extra.len()`).
+///
+/// # Errors
+/// As [`evolve`].
+pub fn evolve_with(
+    catalog: &Catalog,
+    settings: &Settings,
+    extra: &[Scenario],
+    cycles: u64,
+    seed: u64,
+    observer: Option<&mut dyn Observer>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Report<Scenario>, EvolveError> {
+    let problem = GloomProblem::with_seeds(catalog, *settings, extra);
     let mut run = Run::new(&problem, Growing::new(problem.seeds().to_vec()))
         .goal(Aim::Maximise)
         .budget(Budget::generations(cycles))

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::{Catalog, MonsterGroup, Placements, ScenarioTile};
 use crate::fitness::{COMPONENTS, Fitness};
 use crate::hex::Hex;
-use crate::scenario::{Goal, Overlays, Scenario};
+use crate::map::{Map, PlacedTile};
+use crate::scenario::{Goal, Group, Overlays, Scenario};
 
 /// A scenario in a file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -84,5 +85,57 @@ impl ScenarioEntry {
                 .map(|(n, c)| ((*n).to_string(), c))
                 .collect(),
         }
+    }
+}
+
+impl ScenarioEntry {
+    /// The scenario this entry describes, its tiles and monsters looked up in `catalog`.
+    ///
+    /// # Errors
+    /// A message naming a tile or monster the catalog does not have.
+    pub fn scenario(&self, catalog: &Catalog) -> Result<Scenario, String> {
+        let tiles = self
+            .tiles
+            .iter()
+            .map(|t| {
+                Ok(PlacedTile {
+                    tile: catalog.tile_index(&t.tile).ok_or_else(|| {
+                        format!("unknown tile {:?}: the catalog has A1a … N1b", t.tile)
+                    })?,
+                    rotation: t.rotation % 6,
+                    offset: t.offset,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let monsters = self
+            .monsters
+            .iter()
+            .map(|g| {
+                Ok(Group {
+                    monster: catalog
+                        .monsters
+                        .iter()
+                        .position(|m| m.name == g.name)
+                        .ok_or_else(|| format!("unknown monster {:?}", g.name))?,
+                    normal: g.normal,
+                    elite: g.elite,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Scenario {
+            name: self.name.clone(),
+            goal: self.goal,
+            rules: self.rules.clone(),
+            map: Map {
+                tiles,
+                doors: self.doors.clone(),
+            },
+            monsters,
+            overlays: self.overlays,
+            coins: self.coins,
+            chests: self.chests.clone(),
+            placements: self.placements.clone(),
+            exit: self.exit,
+        })
     }
 }

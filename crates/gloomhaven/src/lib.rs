@@ -29,3 +29,4 @@ pub mod place;
 pub mod render;
 pub mod scenario;
 pub mod validity;
+pub mod vgb;
