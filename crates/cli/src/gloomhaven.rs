@@ -2,26 +2,23 @@
 
 use anyhow::{Context, Result};
 use ludoforge_evolve::{Budget, EvolveError, Observer, StopReason};
-use ludoforge_gloomhaven::catalog::Catalog;
-use ludoforge_gloomhaven::evolution::{evolve, top};
+use ludoforge_gloomhaven::evolution::{evolve_with, top};
 use ludoforge_gloomhaven::export::ScenarioEntry;
 use ludoforge_gloomhaven::{book, names, render};
 use serde_json::json;
 
 use crate::args::gloomhaven::GloomhavenArgs;
-use crate::output::{Outputs, check_writable, read_text};
+use crate::output::{Outputs, check_writable};
 use crate::progress::RunProgress;
 use crate::puzzle::{Ending, cancel_flag, fresh_seed};
 
 /// `gloomhaven`.
 pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
-    let (settings, cycles) = args.settings()?;
-    let catalog = match &args.catalog {
-        Some(path) => Catalog::parse(&read_text(path)?)
-            .with_context(|| format!("cannot use the catalog {}", path.display()))?,
-        None => Catalog::built_in(),
-    };
+    let (mut settings, cycles) = args.settings()?;
+    settings.creator = args.vgb.is_some();
+    let catalog = crate::vgb::catalog(args.catalog.as_deref())?;
     for (flag, path) in [
+        ("--vgb", &args.vgb),
         ("--out", &args.out),
         ("--book", &args.book),
         ("--text", &args.text),
@@ -32,13 +29,21 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             check_writable(path, flag)?;
         }
     }
+    let mut extra = Vec::new();
+    for path in &args.from {
+        for s in crate::vgb::read_scenarios(&catalog, path)? {
+            crate::vgb::check_valid(&catalog, &s, path)?;
+            extra.push(s);
+        }
+    }
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let mut progress = RunProgress::new(&Budget::generations(cycles));
     let observer: Option<&mut dyn Observer> =
         crate::progress::shown().then_some(&mut progress as &mut dyn Observer);
-    let report = evolve(
+    let report = evolve_with(
         &catalog,
         &settings,
+        &extra,
         cycles,
         seed,
         observer,
@@ -46,10 +51,12 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
     )
     .map_err(|e| match e {
         EvolveError::NoValidGenome { last_reason, .. } => anyhow::anyhow!(
-            "no official scenario is valid under these settings to start from (the last one: \
+            "no starting scenario is valid under these settings to start from (the last one: \
              {last_reason}){}",
             if settings.table.is_some() {
                 "; give a larger table with --max-table (the official maps need about 60x50 cm)"
+            } else if settings.creator {
+                "; write the board file with 'ludoforge gloomhaven export-vgb' from --out instead"
             } else {
                 ""
             }
@@ -59,7 +66,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
     if report.stop == StopReason::Interrupted {
         eprintln!("interrupted: the best scenarios found so far are written");
     }
-    let official = catalog.scenarios.len();
+    let official = catalog.scenarios.len() + extra.len();
     let mut best = top(&report, official, args.top as usize);
     if best.is_empty() {
         // No child was valid: the best official scenario stands.
@@ -139,7 +146,16 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             outputs.add(path, picture.into_bytes());
         }
     }
+    let mut warning = None;
+    if let Some(path) = &args.vgb {
+        let (bytes, _, too_large) = crate::vgb::board_file(&catalog, first, None)?;
+        warning = too_large;
+        outputs.add(path, bytes);
+    }
     outputs.write_all()?;
+    if let Some(warning) = warning {
+        eprintln!("warning: {warning}");
+    }
     if args.out.is_none() && args.book.is_none() && args.text.is_none() {
         eprint!("{page}");
     }

@@ -13,11 +13,13 @@ mod progress;
 mod puzzle;
 mod risk;
 mod stock;
+mod vgb;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::args::gloomhaven::VgbCommand;
 use crate::args::portals::PortalsCommand;
 use crate::args::risk::RiskCommand;
 use crate::args::{Cli, Command, PuzzleCommand};
@@ -57,7 +59,11 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             PortalsCommand::Study(args) => portals::study(args),
         },
         Command::Stock(args) => stock::stock(args),
-        Command::Gloomhaven(args) => gloomhaven::gloomhaven(args),
+        Command::Gloomhaven(args) => match &args.command {
+            Some(VgbCommand::ExportVgb(args)) => vgb::export_vgb(args),
+            Some(VgbCommand::ImportVgb(args)) => vgb::import_vgb(args),
+            None => gloomhaven::gloomhaven(args),
+        },
         Command::Risk(command) => match command {
             RiskCommand::Playtest(args) => risk::playtest_command(args),
             RiskCommand::Play(args) => risk::play(args),

@@ -19,6 +19,8 @@ mod portals;
 mod risk;
 #[path = "cli/stock.rs"]
 mod stock;
+#[path = "cli/vgb.rs"]
+mod vgb;
 
 /// A small, quick search.
 const QUICK: [&str; 4] = ["--population", "60", "--matings", "1500"];

@@ -12,6 +12,7 @@ use ludoforge_gloomhaven::evolution::{Settings, evolve};
 use ludoforge_gloomhaven::fitness::Fitness;
 use ludoforge_gloomhaven::scenario::Scenario;
 use ludoforge_gloomhaven::validity::check;
+use ludoforge_gloomhaven::vgb;
 
 fn search(c: &mut Criterion) {
     let catalog = Catalog::built_in();
@@ -41,5 +42,25 @@ fn parts(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, search, parts);
+fn board_files(c: &mut Criterion) {
+    let catalog = Catalog::built_in();
+    let crypt = Scenario::official(&catalog, "Crypt of the Damned").unwrap();
+    c.bench_function(
+        "VGB export with the Creator fit (Crypt of the Damned)",
+        |b| {
+            b.iter(|| {
+                let (g, _) = vgb::best_turn(&catalog, &crypt);
+                black_box(serde_json::to_string(
+                    &vgb::export(&catalog, &crypt, "c", g).unwrap(),
+                ))
+            })
+        },
+    );
+    let text = serde_json::to_string(&vgb::export(&catalog, &crypt, "c", 0).unwrap()).unwrap();
+    c.bench_function("VGB import (Crypt of the Damned)", |b| {
+        b.iter(|| black_box(vgb::import(&catalog, &text).unwrap()))
+    });
+}
+
+criterion_group!(benches, search, parts, board_files);
 criterion_main!(benches);

@@ -168,9 +168,9 @@ pub struct MonsterGroup {
     pub elite: u32,
 }
 
-/// Where a scenario's pieces stand, on map hexes.
+/// Where a scenario's pieces stand, on map hexes (a kind left out of a file has none).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct Placements {
     /// Start hexes.
     pub start: Vec<Hex>,

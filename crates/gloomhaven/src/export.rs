@@ -35,11 +35,14 @@ pub struct ScenarioEntry {
     /// The exit hex, for the goal "reach the exit".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exit: Option<Hex>,
-    /// The total score.
+    /// The total score (may be left out of a file written by hand).
+    #[serde(default)]
     pub score: f64,
-    /// The best possible score.
+    /// The best possible score (may be left out of a file written by hand).
+    #[serde(default)]
     pub maximum: f64,
-    /// Each component (0..1) by name.
+    /// Each component (0..1) by name (may be left out of a file written by hand).
+    #[serde(default)]
     pub components: Vec<(String, f64)>,
 }
 

@@ -67,16 +67,22 @@ pub fn cube((x, y): (i32, i32)) -> Hex {
 #[non_exhaustive]
 pub enum VgbError {
     /// Not a board scenario file.
-    #[error("not a Virtual Gloomhaven Board scenario: {0}")]
+    #[error(
+        "not a Virtual Gloomhaven Board scenario ({0}); give a file saved by the board's \
+         Creator (Export) or written by ludoforge"
+    )]
     Json(String),
     /// A tile the catalog does not have.
     #[error("unknown tile {0:?}: the catalog has a1a … n1b")]
     UnknownTile(String),
     /// A monster the catalog does not have.
-    #[error("unknown monster {0:?}: it is not in the catalog")]
+    #[error(
+        "unknown monster {0:?}: the catalog has the base game's normal monsters (bandit-guard, \
+         living-bones, …), not bosses; replace it on the board and export again"
+    )]
     UnknownMonster(String),
     /// An overlay type or subtype the board does not know.
-    #[error("unknown overlay {0:?}")]
+    #[error("unknown overlay {0:?}: it is not one of the board's overlay types")]
     UnknownOverlay(String),
     /// A door or piece that does not stand where the file says.
     #[error("{0}")]
@@ -567,6 +573,16 @@ pub fn import(catalog: &Catalog, text: &str) -> Result<Scenario, VgbError> {
     let mut stack: Vec<(&TileData, Hex, Hex)> =
         vec![(&file.map_tile_data, Hex::default(), root_shift)];
     while let Some((tile, a, b)) = stack.pop() {
+        if map
+            .tiles
+            .iter()
+            .any(|t| catalog.tiles[t.tile].id.to_lowercase() == tile.tile)
+        {
+            return Err(VgbError::Layout(format!(
+                "tile {} appears twice; the box holds one of each",
+                tile.tile
+            )));
+        }
         let id = catalog
             .tiles
             .iter()

@@ -3,14 +3,18 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use ludoforge_gloomhaven::evolution::{Settings, Table};
 use ludoforge_gloomhaven::fitness::Fitness;
 use ludoforge_gloomhaven::scenario::Goal;
 
 /// `gloomhaven`: evolve scenarios from the official ones.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct GloomhavenArgs {
+    /// Convert scenario files instead of evolving.
+    #[command(subcommand)]
+    pub command: Option<VgbCommand>,
     /// Cycles of the search (each breeds one child).
     #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
     pub cycles: i64,
@@ -54,6 +58,65 @@ pub struct GloomhavenArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Write the best scenario's map (PNG) here.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Write the best scenario for Virtual Gloomhaven Board here (its Creator's Import, or
+    /// the board's Custom scenario); maps are kept inside the Creator's 40 × 40 grid.
+    #[arg(long, value_name = "FILE")]
+    pub vgb: Option<PathBuf>,
+    /// A scenario file (ludoforge's or Virtual Gloomhaven Board's) whose scenarios join the
+    /// official ones in the starting population; repeat for more files.
+    #[arg(long, value_name = "FILE")]
+    pub from: Vec<PathBuf>,
+}
+
+/// Conversions to and from Virtual Gloomhaven Board's scenario files.
+#[derive(Debug, Subcommand)]
+pub enum VgbCommand {
+    /// Write a saved ludoforge scenario as a Virtual Gloomhaven Board file.
+    ExportVgb(ExportVgbArgs),
+    /// Read a Virtual Gloomhaven Board file into a ludoforge scenario file.
+    ImportVgb(ImportVgbArgs),
+}
+
+/// `gloomhaven export-vgb`.
+#[derive(Debug, Args)]
+pub struct ExportVgbArgs {
+    /// A ludoforge scenario file (written by `ludoforge gloomhaven --out`).
+    pub scenario: PathBuf,
+    /// Which scenario of the file, counting from 1.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub index: i64,
+    /// Turn the whole map by this many 60° steps clockwise [default: the turn that fits the
+    /// Creator's grid best].
+    #[arg(long, allow_negative_numbers = true)]
+    pub turn: Option<i64>,
+    /// A catalog file to use instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub catalog: Option<PathBuf>,
+    /// The board file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// `gloomhaven import-vgb`.
+#[derive(Debug, Args)]
+pub struct ImportVgbArgs {
+    /// A Virtual Gloomhaven Board scenario file.
+    pub board: PathBuf,
+    /// Players (2, 3 or 4) for the score: the paper's fitness.
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
+    pub players: i64,
+    /// A catalog file to use instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub catalog: Option<PathBuf>,
+    /// The ludoforge scenario file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Also draw the map (SVG) here.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also draw the map (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
 }

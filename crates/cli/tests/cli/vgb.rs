@@ -1,0 +1,244 @@
+//! `ludoforge gloomhaven --vgb`, `export-vgb`, `import-vgb` and `--from`: board files that
+//! come back the same, and bad files refused.
+
+use super::*;
+
+/// The cells of a board file's tiles and pieces, for comparing two files.
+fn board_pieces(file: &Value) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![(&file["mapTileData"], String::from("root"))];
+    while let Some((tile, from)) = stack.pop() {
+        let name = tile["ref"].as_str().unwrap().to_string();
+        out.insert(format!("{name} turns {} from {from}", tile["turns"]));
+        for o in tile["overlays"].as_array().unwrap() {
+            out.insert(format!("{name} {} {}", o["ref"], o["cells"]));
+        }
+        for m in tile["monsters"].as_array().unwrap() {
+            out.insert(format!(
+                "{name} {} {} {} {} {} {}",
+                m["monster"],
+                m["initialX"],
+                m["initialY"],
+                m["twoPlayer"],
+                m["threePlayer"],
+                m["fourPlayer"]
+            ));
+        }
+        for d in tile["doors"].as_array().unwrap() {
+            let at = format!(
+                "{name} ({},{}) ({},{}) {}",
+                d["room1X"], d["room1Y"], d["room2X"], d["room2Y"], d["direction"]
+            );
+            stack.push((&d["mapTileData"], at));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_generated_scenario_goes_to_the_board_and_back() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "gloomhaven",
+        "--seed",
+        "5",
+        "--top",
+        "2",
+        "--out",
+        "g.json",
+        "--vgb",
+        "g.vgb.json",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["seed"], 5);
+    let board = read_json(&d.join("g.vgb.json"));
+    let ours = read_json(&d.join("g.json"));
+    let first = &ours["scenarios"][0];
+    assert_eq!(board["title"], first["name"]);
+    assert_eq!(board["id"], 0);
+    assert_eq!(board["additionalMonsters"], serde_json::json!([]));
+    // export-vgb from the saved file writes the same board file.
+    let out = run_in(d, &["gloomhaven", "export-vgb", "g.json", "-o", "e.json"]).expect_ok();
+    assert_eq!(out.summary()["fits_creator"], true);
+    assert_eq!(
+        fs::read(d.join("e.json")).unwrap(),
+        fs::read(d.join("g.vgb.json")).unwrap()
+    );
+    // Back into ludoforge: the same map, placements and monsters.
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "import-vgb",
+            "e.json",
+            "-o",
+            "back.json",
+            "--svg",
+            "b.svg",
+        ],
+    )
+    .expect_ok();
+    assert!(is_svg(&fs::read_to_string(d.join("b.svg")).unwrap()));
+    let back = &read_json(&d.join("back.json"))["scenarios"][0];
+    for key in ["tiles", "monsters", "overlays", "coins"] {
+        assert_eq!(back[key], first[key], "{key}");
+    }
+    let set = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect::<BTreeSet<_>>()
+    };
+    assert_eq!(set(&back["doors"]), set(&first["doors"]));
+    for kind in [
+        "start",
+        "monsters",
+        "obstacles",
+        "traps",
+        "hazardous_terrain",
+        "difficult_terrain",
+        "coins",
+        "chests",
+    ] {
+        assert_eq!(
+            set(&back["placements"][kind]),
+            set(&first["placements"][kind]),
+            "{kind}"
+        );
+    }
+    // ... and to the board again: the same board file, piece for piece.
+    run_in(
+        d,
+        &["gloomhaven", "export-vgb", "back.json", "-o", "again.json"],
+    )
+    .expect_ok();
+    assert_eq!(
+        board_pieces(&read_json(&d.join("again.json"))),
+        board_pieces(&board)
+    );
+    // The second scenario of the file, turned by hand.
+    let out = run_in(
+        d,
+        &[
+            "gloomhaven",
+            "export-vgb",
+            "g.json",
+            "--index",
+            "2",
+            "--turn",
+            "3",
+            "-o",
+            "s.json",
+        ],
+    )
+    .expect_ok();
+    assert_eq!(out.summary()["turn"], 3);
+    assert_eq!(
+        read_json(&d.join("s.json"))["title"],
+        ours["scenarios"][1]["name"]
+    );
+}
+
+#[test]
+fn board_scenarios_join_the_starting_population() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "--seed",
+            "8",
+            "--cycles",
+            "20",
+            "--vgb",
+            "a.json",
+        ],
+    )
+    .expect_ok();
+    let args = [
+        "gloomhaven",
+        "--seed",
+        "9",
+        "--cycles",
+        "60",
+        "--from",
+        "a.json",
+        "--out",
+        "b.json",
+    ];
+    let first = run_in(d, &args).expect_ok().summary();
+    let again = run_in(d, &args).expect_ok().summary();
+    assert_eq!(first, again);
+    let without = run_in(
+        d,
+        &[
+            "gloomhaven",
+            "--seed",
+            "9",
+            "--cycles",
+            "60",
+            "--out",
+            "c.json",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    // One more scenario to breed from changes the search.
+    assert_ne!(
+        read_json(&d.join("b.json"))["scenarios"],
+        read_json(&d.join("c.json"))["scenarios"],
+        "{without}"
+    );
+}
+
+#[test]
+fn bad_board_and_scenario_files_are_refused() {
+    let board = r#"{"id":0,"title":"T","angle":0,"additionalMonsters":[],
+        "mapTileData":{"ref":"l1a","turns":0,"doors":[],"overlays":[],
+        "monsters":[{"monster":"bandit-guard","initialX":1,"initialY":1,
+        "twoPlayer":"normal","threePlayer":"normal","fourPlayer":"normal"}]}}"#;
+    let import = ["gloomhaven", "import-vgb", "in.json", "-o", "out.json"];
+    let export = ["gloomhaven", "export-vgb", "in.json", "-o", "out.json"];
+    let cases: [(&[&str], &str, String); 9] = [
+        (&import, "not a Virtual Gloomhaven Board scenario", "{\"x\": 1}".into()),
+        (&import, "not a Virtual Gloomhaven Board scenario", "[1, 2".into()),
+        (&import, "unknown tile \"z9z\"", board.replace("l1a", "z9z")),
+        (&import, "unknown monster \"bandit-commander\"", board.replace("bandit-guard", "bandit-commander")),
+        (&import, "unknown overlay", board.replace(r#""overlays":[]"#, r#""overlays":[{"ref":{"type":"lava"},"direction":"default","cells":[[1,1]]}]"#)),
+        (&export, "is not a scenario file", "{\"x\": 1}".into()),
+        (&export, "is not JSON", "not json".into()),
+        (&export, "unknown tile \"Q1a\"", r#"{"scenarios":[{"name":"x","goal":"kill_all","rules":[],"tiles":[{"tile":"Q1a","rotation":0,"offset":[0,0,0]}],"doors":[],"monsters":[],"overlays":{"obstacles":0,"traps":0,"hazardous_terrain":0,"difficult_terrain":0},"coins":0,"chests":[],"placements":{}}]}"#.into()),
+        (&["gloomhaven", "--from", "in.json", "--cycles", "5"], "unknown monster", board.replace("bandit-guard", "dragon")),
+    ];
+    for (args, phrase, text) in &cases {
+        refuses(args, 1, phrase, &[("in.json", Some(text))]);
+    }
+    // A board map that is not a valid scenario cannot join the population.
+    refuses(
+        &["gloomhaven", "--from", "in.json", "--cycles", "5"],
+        1,
+        "is not valid",
+        &[("in.json", Some(board))],
+    );
+    refuses(
+        &with(&export, &["--index", "2"]),
+        1,
+        "--index 2",
+        &[("in.json", Some(board))],
+    );
+    refuses(
+        &with(&export, &["--turn", "6"]),
+        1,
+        "--turn 6",
+        &[("in.json", Some(board))],
+    );
+    refuses(
+        &["gloomhaven", "--vgb", "d", "--cycles", "5"],
+        1,
+        "that is a folder",
+        &[("d", None)],
+    );
+}
