@@ -409,3 +409,49 @@ proptest! {
         prop_assert_eq!(back.placements.monsters.iter().copied().collect::<BTreeSet<_>>(), monsters);
     }
 }
+
+#[test]
+fn a_loop_closing_join_becomes_a_door_overlay_and_comes_back() {
+    let catalog = Catalog::built_in();
+    let mut loops = 0;
+    for seed in 0..400 {
+        let mut s = Scenario::official(&catalog, "Black Barrow").unwrap();
+        s.map = build(
+            &catalog,
+            SizeBounds { min: 80, max: 99 },
+            1000,
+            &mut stream(seed, 0, 0),
+        )
+        .unwrap();
+        if !place(&catalog, &mut s, &mut stream(seed, 1, 0)) {
+            continue;
+        }
+        // Two tiles whose links meet at a hex that is no door yet close a loop.
+        let hexes = cells(&catalog, &s);
+        let links: Vec<(usize, Hex)> = s
+            .map
+            .tiles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| t.links(&catalog).map(move |l| (i, l.at)))
+            .collect();
+        let extra = links.iter().find(|&&(i, at)| {
+            !hexes.contains(&at)
+                && !s.map.doors.contains(&at)
+                && links.iter().any(|&(j, other)| j != i && other == at)
+        });
+        let Some(&(_, at)) = extra else { continue };
+        s.map.doors.push(at);
+        loops += 1;
+        let file = export(&catalog, &s, "loop", 0).unwrap();
+        let value = serde_json::to_value(&file).unwrap();
+        let text = value.to_string();
+        assert!(text.contains("\"links\""), "seed {seed}");
+        assert_eq!(check_schema(&catalog, &value), Ok(()));
+        let back = import(&catalog, &text).unwrap();
+        let set = |v: &[Hex]| v.iter().copied().collect::<BTreeSet<_>>();
+        assert_eq!(set(&back.map.doors), set(&s.map.doors), "seed {seed}");
+        assert_eq!(cells(&catalog, &back), hexes, "seed {seed}");
+    }
+    assert!(loops >= 5, "only {loops} maps with a loop");
+}
