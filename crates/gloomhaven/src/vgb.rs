@@ -281,12 +281,48 @@ pub fn export(
             turns: i32::from((f.tile.rotation + 6 - f.k + g) % 6),
         })
         .collect();
+    // The tile tree, breadth first from the anchor; extra joins become door overlays.
+    let mut in_tree = vec![false; frames.len()];
+    in_tree[0] = true;
+    let mut queue = VecDeque::from([0usize]);
+    let mut children: Vec<Vec<(usize, Hex, u8)>> = vec![Vec::new(); frames.len()];
+    let mut used = vec![false; joints.len()];
+    while let Some(parent) = queue.pop_front() {
+        for (j, &(a, b, d, facing)) in joints.iter().enumerate() {
+            if used[j] || (a != parent && b != parent) {
+                continue;
+            }
+            let child = if a == parent { b } else { a };
+            if in_tree[child] {
+                continue;
+            }
+            used[j] = true;
+            in_tree[child] = true;
+            children[parent].push((child, d, facing));
+            queue.push_back(child);
+        }
+    }
+    if let Some(lost) = in_tree.iter().position(|&t| !t) {
+        return Err(VgbError::Layout(format!(
+            "tile {} is joined to the others by no door",
+            refs[lost]
+        )));
+    }
+    // The tile that holds a door hex: the parent of a tree door, the first tile of a loop's.
+    let mut door_tile: Vec<usize> = joints.iter().map(|j| j.0).collect();
+    for (parent, list) in children.iter().enumerate() {
+        for &(_, d, _) in list {
+            if let Some(j) = joints.iter().position(|j| j.2 == d) {
+                door_tile[j] = parent;
+            }
+        }
+    }
     // Placements: on the tile that holds the hex, or on a door's parent tile.
     let owner = |p: Hex| -> Result<usize, VgbError> {
         frames
             .iter()
             .position(|f| f.tile.hexes(catalog).any(|h| h == p))
-            .or_else(|| joints.iter().find(|j| j.2 == p).map(|j| j.0))
+            .or_else(|| joints.iter().position(|j| j.2 == p).map(|j| door_tile[j]))
             .ok_or_else(|| VgbError::Layout(format!("a piece at {p} stands off the map")))
     };
     let mut next_id = 1;
@@ -372,33 +408,6 @@ pub fn export(
                 });
             }
         }
-    }
-    // The tile tree, breadth first from the anchor; extra joins become door overlays.
-    let mut in_tree = vec![false; frames.len()];
-    in_tree[0] = true;
-    let mut queue = VecDeque::from([0usize]);
-    let mut children: Vec<Vec<(usize, Hex, u8)>> = vec![Vec::new(); frames.len()];
-    let mut used = vec![false; joints.len()];
-    while let Some(parent) = queue.pop_front() {
-        for (j, &(a, b, d, facing)) in joints.iter().enumerate() {
-            if used[j] || (a != parent && b != parent) {
-                continue;
-            }
-            let child = if a == parent { b } else { a };
-            if in_tree[child] {
-                continue;
-            }
-            used[j] = true;
-            in_tree[child] = true;
-            children[parent].push((child, d, facing));
-            queue.push_back(child);
-        }
-    }
-    if let Some(lost) = in_tree.iter().position(|&t| !t) {
-        return Err(VgbError::Layout(format!(
-            "tile {} is joined to the others by no door",
-            refs[lost]
-        )));
     }
     for (j, &(a, b, d, facing)) in joints.iter().enumerate() {
         if !used[j] {

@@ -85,7 +85,24 @@ proptest! {
         let mut s = Scenario::official(&catalog, "Frozen Hollow").unwrap();
         s.map = build(&catalog, SizeBounds { min: 80, max: 99 }, 1000, &mut stream(seed, 0, 0)).unwrap();
         prop_assert!(place(&catalog, &mut s, &mut stream(seed, 1, 0)));
-        let text = serde_json::to_string(&export(&catalog, &s, "t", 0).unwrap()).unwrap();
+        let file = export(&catalog, &s, "t", 0).unwrap();
+        // The board keeps a piece only on a cell of its tile or on one of its doors' room1.
+        let mut stack = vec![&file.map_tile_data];
+        while let Some(t) = stack.pop() {
+            let side = catalog.tiles.iter().find(|c| c.id.to_lowercase() == t.tile).unwrap();
+            let mut allowed: BTreeSet<(i32, i32)> =
+                side.hexes.iter().map(|&h| local_cell(&side.id, h).unwrap()).collect();
+            allowed.extend(t.doors.iter().map(|d| (d.room1_x, d.room1_y)));
+            for m in &t.monsters {
+                prop_assert!(allowed.contains(&(m.initial_x, m.initial_y)), "{} on {}", m.monster, t.tile);
+            }
+            for o in &t.overlays {
+                let [x, y] = o.cells[0];
+                prop_assert!(o.kind.kind == "door" || allowed.contains(&(x, y)), "{:?} on {}", o.kind, t.tile);
+            }
+            stack.extend(t.doors.iter().map(|d| &d.map_tile_data));
+        }
+        let text = serde_json::to_string(&file).unwrap();
         let back = import(&catalog, &text).unwrap();
         // Same tiles (side, rotation, offset), same doors, same placements, same monsters.
         let tiles = |m: &Scenario| m.map.tiles.iter().map(|t| (t.tile, t.rotation, t.offset)).collect::<BTreeSet<_>>();
