@@ -1,6 +1,6 @@
 //! `ludoforge gloomhaven`: evolve Gloomhaven scenarios from the official ones.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ludoforge_evolve::{Budget, EvolveError, Observer, StopReason};
 use ludoforge_gloomhaven::evolution::{evolve_with, top};
 use ludoforge_gloomhaven::export::ScenarioEntry;
@@ -136,15 +136,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             ..render::View::default()
         };
         let picture = render::svg(&catalog, first, &view);
-        if let Some(path) = &args.png {
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.svg {
-            outputs.add(path, picture.into_bytes());
-        }
+        outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), 1.5)?;
     }
     let mut warning = None;
     if let Some(path) = &args.vgb {

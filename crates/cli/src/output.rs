@@ -18,6 +18,25 @@ impl Outputs {
         self.files.push((path.to_path_buf(), bytes));
     }
 
+    /// Queues a picture: the SVG as it is, the PNG drawn at `scale` pixels per SVG unit.
+    pub fn picture(
+        &mut self,
+        picture: String,
+        svg: Option<&Path>,
+        png: Option<&Path>,
+        scale: f32,
+    ) -> Result<()> {
+        if let Some(path) = png {
+            let bytes =
+                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?;
+            self.add(path, bytes);
+        }
+        if let Some(path) = svg {
+            self.add(path, picture.into_bytes());
+        }
+        Ok(())
+    }
+
     /// Writes every queued file through a temporary file in the same folder and a rename.
     pub fn write_all(self) -> Result<()> {
         for (path, bytes) in self.files {

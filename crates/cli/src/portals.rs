@@ -150,15 +150,8 @@ fn write_outputs(file: &DungeonFile, dungeon: &Dungeon, output: &DungeonOutputAr
             ..render::View::default()
         };
         let picture = render::svg(dungeon, &view);
-        if let Some(path) = &output.png {
-            let scale = if dungeon.rooms() <= 150 { 2.0 } else { 1.0 };
-            let bytes =
-                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?;
-            outputs.add(path, bytes);
-        }
-        if let Some(path) = &output.svg {
-            outputs.add(path, picture.into_bytes());
-        }
+        let scale = if dungeon.rooms() <= 150 { 2.0 } else { 1.0 };
+        outputs.picture(picture, output.svg.as_deref(), output.png.as_deref(), scale)?;
     }
     if let Some(path) = &output.handout {
         outputs.add(
@@ -289,16 +282,7 @@ pub fn study(args: &PortalStudyArgs) -> Result<Ending> {
         outputs.add(path, study.csv().into_bytes());
     }
     if args.svg.is_some() || args.png.is_some() {
-        let plot = study.plot();
-        if let Some(path) = &args.png {
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&plot, 1.5).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.svg {
-            outputs.add(path, plot.into_bytes());
-        }
+        outputs.picture(study.plot(), args.svg.as_deref(), args.png.as_deref(), 1.5)?;
     }
     if let Some(path) = &args.out {
         let mut text = serde_json::to_string_pretty(&study)?;

@@ -278,14 +278,7 @@ fn pictures(
         Puzzle::Chess(maze) => chess_svg(maze, &view),
         Puzzle::Chromatic(maze) => chromatic_svg(maze, &view),
     };
-    if let Some(path) = png {
-        let bytes = ludoforge_draw::svg_to_png(&picture, 2.0).context("cannot draw the PNG")?;
-        outputs.add(path, bytes);
-    }
-    if let Some(path) = svg {
-        outputs.add(path, picture.into_bytes());
-    }
-    Ok(())
+    outputs.picture(picture, svg, png, 2.0)
 }
 
 /// `puzzle solve`.

@@ -181,15 +181,7 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
     };
     let picture = render::svg(&map, None, None, &view);
     let mut outputs = Outputs::default();
-    if let Some(path) = &args.png {
-        outputs.add(
-            path,
-            ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
-        );
-    }
-    if let Some(path) = &args.svg {
-        outputs.add(path, picture.into_bytes());
-    }
+    outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), 1.5)?;
     outputs.write_all()?;
     println!(
         "{}",
@@ -294,15 +286,7 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
     }
     if args.plot.is_some() || args.plot_png.is_some() {
         let svg = plot(&result, &format!("Fitness per generation (seed {seed})"));
-        if let Some(path) = &args.plot_png {
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&svg, 1.5).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.plot {
-            outputs.add(path, svg.into_bytes());
-        }
+        outputs.picture(svg, args.plot.as_deref(), args.plot_png.as_deref(), 1.5)?;
     }
     if args.svg.is_some() || args.png.is_some() {
         let map = RiskMap::new(best.variant.map.clone())?;
@@ -315,15 +299,7 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
             names: false,
         };
         let picture = render::svg(&map, None, None, &view);
-        if let Some(path) = &args.png {
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.svg {
-            outputs.add(path, picture.into_bytes());
-        }
+        outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), 1.5)?;
     }
     outputs.write_all()?;
     println!(

@@ -106,20 +106,12 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
             route: !args.no_route,
         };
         let picture = render::svg(&map, &view);
-        if let Some(path) = &args.png {
-            let scale = if map.grid.width().max(map.grid.height()) <= 200 {
-                2.0
-            } else {
-                1.0
-            };
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.svg {
-            outputs.add(path, picture.into_bytes());
-        }
+        let scale = if map.grid.width().max(map.grid.height()) <= 200 {
+            2.0
+        } else {
+            1.0
+        };
+        outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), scale)?;
     }
     if let Some(path) = &args.tiled {
         let stem = path

@@ -189,15 +189,7 @@ pub fn import_vgb(args: &ImportVgbArgs) -> Result<Ending> {
             ..render::View::default()
         };
         let picture = render::svg(&catalog, &s, &view);
-        if let Some(path) = &args.png {
-            outputs.add(
-                path,
-                ludoforge_draw::svg_to_png(&picture, 1.5).context("cannot draw the PNG")?,
-            );
-        }
-        if let Some(path) = &args.svg {
-            outputs.add(path, picture.into_bytes());
-        }
+        outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), 1.5)?;
     }
     outputs.write_all()?;
     if let Err(reason) = &valid {

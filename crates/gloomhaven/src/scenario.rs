@@ -56,6 +56,20 @@ pub struct Overlays {
     pub difficult_terrain: u32,
 }
 
+impl Overlays {
+    /// The overlay pieces standing in `p`.
+    #[must_use]
+    pub fn placed(p: &Placements) -> Overlays {
+        let count = |v: &[Hex]| v.len() as u32;
+        Overlays {
+            obstacles: count(&p.obstacles),
+            traps: count(&p.traps),
+            hazardous_terrain: count(&p.hazardous_terrain),
+            difficult_terrain: count(&p.difficult_terrain),
+        }
+    }
+}
+
 /// A whole scenario.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Scenario {
@@ -133,12 +147,7 @@ impl Scenario {
                     elite: g.elite,
                 })
                 .collect(),
-            overlays: Overlays {
-                obstacles: p.obstacles.len() as u32,
-                traps: p.traps.len() as u32,
-                hazardous_terrain: p.hazardous_terrain.len() as u32,
-                difficult_terrain: p.difficult_terrain.len() as u32,
-            },
+            overlays: Overlays::placed(p),
             coins: p.coins.len() as u32,
             chests: s.chests.clone(),
             placements: p.clone(),

@@ -683,12 +683,7 @@ pub fn import(catalog: &Catalog, text: &str) -> Result<Scenario, VgbError> {
         name: file.title,
         goal: Goal::KillAll,
         rules: Vec::new(),
-        overlays: Overlays {
-            obstacles: placements.obstacles.len() as u32,
-            traps: placements.traps.len() as u32,
-            hazardous_terrain: placements.hazardous_terrain.len() as u32,
-            difficult_terrain: placements.difficult_terrain.len() as u32,
-        },
+        overlays: Overlays::placed(&placements),
         coins: placements.coins.len() as u32,
         chests,
         map,
