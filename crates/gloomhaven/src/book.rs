@@ -62,6 +62,62 @@ pub fn standees(normal: u32, elite: u32, players: u32) -> (u32, u32) {
     (n, e)
 }
 
+/// How one standee is set up for a party size, as the scenario book marks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Not on the map.
+    Absent,
+    /// A normal monster.
+    Normal,
+    /// An elite monster.
+    Elite,
+}
+
+impl Level {
+    /// The word Virtual Gloomhaven Board uses: `none`, `normal`, `elite`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Absent => "none",
+            Level::Normal => "normal",
+            Level::Elite => "elite",
+        }
+    }
+}
+
+/// Each monster placement's level with 2, 3 and 4 players, in the placements' order (group by
+/// group, normals then elites): the first [`standees`] of each rank are set up, the rest left
+/// off the map.
+///
+/// ```
+/// use ludoforge_gloomhaven::book::{Level, levels};
+/// use ludoforge_gloomhaven::catalog::Catalog;
+/// use ludoforge_gloomhaven::scenario::Scenario;
+/// let catalog = Catalog::built_in();
+/// let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+/// let all = levels(&barrow);
+/// assert_eq!(all.len(), barrow.placements.monsters.len());
+/// // Four players meet every standee, at its own rank.
+/// assert!(all.iter().all(|l| l[2] != Level::Absent));
+/// ```
+#[must_use]
+pub fn levels(s: &Scenario) -> Vec<[Level; 3]> {
+    let mut out = Vec::with_capacity(s.placements.monsters.len());
+    for group in &s.monsters {
+        let counts = PLAYERS.map(|p| standees(group.normal, group.elite, p));
+        for (rank, count) in [(Level::Normal, group.normal), (Level::Elite, group.elite)] {
+            for k in 0..count {
+                out.push(counts.map(|(n, e)| {
+                    let present = if rank == Level::Normal { n } else { e };
+                    if k < present { rank } else { Level::Absent }
+                }));
+            }
+        }
+    }
+    out.truncate(s.placements.monsters.len());
+    out
+}
+
 /// A tile to take from the box, with how it is turned: `"L1a"`, `"L1a (turned 180°)"`,
 /// `"G1b (turned 60° clockwise)"`.
 ///

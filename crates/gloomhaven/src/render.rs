@@ -7,7 +7,9 @@
 //! dark hexes between the tiles they join, each with a wooden door facing across the join.
 //! Start hexes are light blue with a boot. Monsters are discs with the monster's initials,
 //! white for normal and gold for elite standees (the placements list is group by group,
-//! normals first). Obstacles are dark boulders, traps red spiked jaws, hazardous terrain an
+//! normals first), on a hex split in three as in the scenario book: the upper-left part for
+//! two players, upper-right for three, the bottom for four, each white, gold or black (not
+//! set up) by [`levels`]. Obstacles are dark boulders, traps red spiked jaws, hazardous terrain an
 //! orange hex with a flame, difficult terrain an olive hex with tufts, coins small gold discs
 //! and chests brown chests with a number. A legend beside the map (below a wide one) names the
 //! scenario, the tiles by theme, the symbols with their counts and the monsters with their
@@ -35,7 +37,7 @@ use std::f32::consts::PI;
 
 use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle, text_width};
 
-use crate::book::turned;
+use crate::book::{Level, PLAYERS, levels, turned};
 use crate::catalog::Catalog;
 use crate::hex::{Hex, NEIGHBOURS};
 use crate::scenario::Scenario;
@@ -261,7 +263,11 @@ enum Symbol {
     Monster {
         initials: String,
         elite: bool,
+        /// With 2, 3 and 4 players, drawn as the book's three-part hex behind the disc.
+        levels: Option<[Level; 3]>,
     },
+    /// A standee's set-up with 2, 3 and 4 players, on its own (the legend's key).
+    Setup([Level; 3]),
     Tile(Color),
 }
 
@@ -283,6 +289,25 @@ fn ink(s: f32) -> f32 {
 fn draw_symbol(svg: &mut Svg, symbol: &Symbol, cx: f32, cy: f32, s: f32) {
     let w = ink(s);
     match symbol {
+        Symbol::Setup(levels) => {
+            // As the book: the upper-left third for 2 players, upper-right for 3, the bottom
+            // for 4; black where the standee is left off.
+            let c = corners(cx, cy, 0.94 * s);
+            let parts = [[c[3], c[4], c[5]], [c[5], c[0], c[1]], [c[1], c[2], c[3]]];
+            for (part, level) in parts.iter().zip(levels) {
+                let fill = match level {
+                    Level::Absent => INK,
+                    Level::Normal => NORMAL,
+                    Level::Elite => ELITE,
+                };
+                let mut points = vec![(cx, cy)];
+                points.extend(part);
+                svg.polygon(
+                    &points,
+                    Style::fill(fill).with_stroke(Stroke::new(INK, w * 0.6)),
+                );
+            }
+        }
         Symbol::Tile(color) => {
             svg.polygon(
                 &corners(cx, cy, s),
@@ -505,7 +530,14 @@ fn draw_symbol(svg: &mut Svg, symbol: &Symbol, cx: f32, cy: f32, s: f32) {
                 );
             }
         }
-        Symbol::Monster { initials, elite } => {
+        Symbol::Monster {
+            initials,
+            elite,
+            levels,
+        } => {
+            if let Some(levels) = levels {
+                draw_symbol(svg, &Symbol::Setup(*levels), cx, cy, s);
+            }
             let fill = if *elite { ELITE } else { NORMAL };
             svg.circle(
                 cx,
@@ -655,16 +687,24 @@ fn marks(catalog: &Catalog, s: &Scenario, size: f32) -> Vec<Mark> {
     }
     let letters = initials(catalog, s);
     let mut hexes = p.monsters.iter();
+    let mut setups = levels(s).into_iter();
     for (g, initials) in s.monsters.iter().zip(letters) {
         let name = &catalog.monsters[g.monster].name;
         for (rank, count, elite) in [("Normal", g.normal, false), ("Elite", g.elite, true)] {
-            for &h in hexes.by_ref().take(count as usize) {
+            for (&h, setup) in hexes.by_ref().zip(setups.by_ref()).take(count as usize) {
+                let parties = setup
+                    .iter()
+                    .zip(PLAYERS)
+                    .map(|(l, p)| format!("{p} players {}", l.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 add(
                     Symbol::Monster {
                         initials: initials.clone(),
                         elite,
+                        levels: Some(setup),
                     },
-                    format!("{rank} {name} at {h}"),
+                    format!("{rank} {name} at {h} ({parties})"),
                     h,
                 );
             }
@@ -776,9 +816,16 @@ fn legend_lines(catalog: &Catalog, s: &Scenario) -> Vec<LegendLine> {
     let monster = |elite| Symbol::Monster {
         initials: String::new(),
         elite,
+        levels: None,
     };
     lines.push(symbol(monster(false), format!("Normal monster ({normal})")));
     lines.push(symbol(monster(true), format!("Elite monster ({elite})")));
+    if !s.monsters.is_empty() {
+        lines.push(symbol(
+            Symbol::Setup([Level::Absent, Level::Normal, Level::Elite]),
+            "Players: 2 upper left, 3 upper right, 4 below; black: none".into(),
+        ));
+    }
     if !s.monsters.is_empty() {
         lines.push(line(Sample::Heading, "Monsters (normal, elite)".into()));
     }
@@ -787,6 +834,7 @@ fn legend_lines(catalog: &Catalog, s: &Scenario) -> Vec<LegendLine> {
             Symbol::Monster {
                 initials,
                 elite: g.normal == 0,
+                levels: None,
             },
             format!(
                 "{}: {}, {}",
@@ -1121,7 +1169,10 @@ mod tests {
                 .filter(|t| t.starts_with("Normal ") || t.starts_with("Elite "))
                 .collect();
             for (title, h) in monsters.iter().zip(&p.monsters) {
-                assert!(title.ends_with(&format!(" at {h}")), "{title} {h}");
+                assert!(
+                    title.contains(&format!(" at {h} (2 players ")),
+                    "{title} {h}"
+                );
             }
         }
     }
@@ -1140,7 +1191,12 @@ mod tests {
             );
             let gold = format!("fill=\"{ELITE}\"");
             let elite: u32 = s.monsters.iter().map(|g| g.elite).sum();
-            assert_eq!(picture.matches(&gold).count(), elite as usize, "{}", s.name);
+            let gold_discs = picture
+                .split("<circle")
+                .skip(1)
+                .filter(|c| c.split('>').next().unwrap().contains(&gold))
+                .count();
+            assert_eq!(gold_discs, elite as usize, "{}", s.name);
             for (title, body) in groups(&picture) {
                 if title.starts_with("Elite ") {
                     assert!(body.contains(&gold));
@@ -1152,6 +1208,50 @@ mod tests {
                 }
             }
             assert!(!picture.contains("<title>Legend"));
+        }
+    }
+
+    #[test]
+    fn each_monster_shows_its_set_up_for_two_three_and_four_players() {
+        let catalog = Catalog::built_in();
+        for s in scenarios(&catalog) {
+            let picture = svg(&catalog, &s, &View::default());
+            let fill = |level: Level| {
+                let color = match level {
+                    Level::Absent => INK,
+                    Level::Normal => NORMAL,
+                    Level::Elite => ELITE,
+                };
+                format!("fill=\"{color}\"")
+            };
+            // Standees set up per party size, counted from the pictures' three parts.
+            let mut shown = [(0, 0); 3];
+            let monsters = groups(&picture)
+                .into_iter()
+                .filter(|(t, _)| t.starts_with("Normal ") || t.starts_with("Elite "));
+            for ((title, body), setup) in monsters.zip(levels(&s)) {
+                let parts: Vec<&str> = body
+                    .split("<polygon")
+                    .skip(1)
+                    .take(3)
+                    .map(|p| p.split('>').next().unwrap())
+                    .collect();
+                for (i, (part, level)) in parts.iter().zip(setup).enumerate() {
+                    assert!(part.contains(&fill(level)), "{title}: part {i}");
+                    match level {
+                        Level::Normal => shown[i].0 += 1,
+                        Level::Elite => shown[i].1 += 1,
+                        Level::Absent => {}
+                    }
+                }
+            }
+            for (i, players) in PLAYERS.into_iter().enumerate() {
+                let expected = s.monsters.iter().fold((0, 0), |(n, e), g| {
+                    let (gn, ge) = crate::book::standees(g.normal, g.elite, players);
+                    (n + gn, e + ge)
+                });
+                assert_eq!(shown[i], expected, "{} with {players} players", s.name);
+            }
         }
     }
 

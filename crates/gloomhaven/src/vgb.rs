@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, VecDeque};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::book::standees;
+use crate::book::levels;
 use crate::catalog::{Catalog, Placements};
 use crate::hex::Hex;
 use crate::map::{Map, PlacedTile};
@@ -237,7 +237,7 @@ impl Frame {
 
 /// Writes a scenario for the board, turned by `g` × 60° on the board. Loop-closing joins become
 /// door overlays; monsters get their two-, three- and four-player levels from
-/// [`standees`] (the scenario's counts are for four players).
+/// [`levels`] (the scenario's counts are for four players).
 ///
 /// # Errors
 /// [`VgbError`] when a tile has no board frame or a piece stands off the map.
@@ -382,32 +382,21 @@ pub fn export(
         )?;
     }
     // Monsters: group by group, normals then elites.
-    let mut cells = p.monsters.iter();
-    for group in &s.monsters {
-        let name = monster_id(&catalog.monsters[group.monster].name);
-        let levels: Vec<(u32, u32)> = [2, 3, 4]
-            .iter()
-            .map(|&players| standees(group.normal, group.elite, players))
-            .collect();
-        for (rank, count) in [("normal", group.normal), ("elite", group.elite)] {
-            for k in 0..count {
-                let Some(&h) = cells.next() else { break };
-                let level = |(n, e): (u32, u32)| {
-                    let present = if rank == "normal" { k < n } else { k < e };
-                    if present { rank } else { "none" }.to_string()
-                };
-                let i = owner(h)?;
-                let (x, y) = frames[i].local(h);
-                data[i].monsters.push(MonsterEntry {
-                    monster: name.clone(),
-                    initial_x: x,
-                    initial_y: y,
-                    two_player: level(levels[0]),
-                    three_player: level(levels[1]),
-                    four_player: level(levels[2]),
-                });
-            }
-        }
+    let names = s.monsters.iter().flat_map(|g| {
+        let name = monster_id(&catalog.monsters[g.monster].name);
+        std::iter::repeat_n(name, (g.normal + g.elite) as usize)
+    });
+    for ((&h, name), level) in p.monsters.iter().zip(names).zip(levels(s)) {
+        let i = owner(h)?;
+        let (x, y) = frames[i].local(h);
+        data[i].monsters.push(MonsterEntry {
+            monster: name,
+            initial_x: x,
+            initial_y: y,
+            two_player: level[0].name().into(),
+            three_player: level[1].name().into(),
+            four_player: level[2].name().into(),
+        });
     }
     for (j, &(a, b, d, facing)) in joints.iter().enumerate() {
         if !used[j] {

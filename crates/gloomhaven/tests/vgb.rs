@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use ludoforge_evolve::rng::stream;
+use ludoforge_gloomhaven::book::standees;
 use ludoforge_gloomhaven::build::{SizeBounds, build};
 use ludoforge_gloomhaven::catalog::Catalog;
 use ludoforge_gloomhaven::hex::Hex;
@@ -269,6 +270,34 @@ fn the_official_scenarios_match_the_boards_layout_facts() {
         assert!((80..=99).contains(&size), "{}: {size}", s.name);
     }
     assert_eq!(doors, 19);
+    // Each column sets up the standees the book page lists for its party size.
+    for s in &official {
+        let file = export(&catalog, s, &s.name, 0).unwrap();
+        let mut columns = [(0, 0); 3];
+        let mut stack = vec![&file.map_tile_data];
+        while let Some(t) = stack.pop() {
+            for m in &t.monsters {
+                for (i, level) in [&m.two_player, &m.three_player, &m.four_player]
+                    .into_iter()
+                    .enumerate()
+                {
+                    match level.as_str() {
+                        "normal" => columns[i].0 += 1,
+                        "elite" => columns[i].1 += 1,
+                        _ => {}
+                    }
+                }
+            }
+            stack.extend(t.doors.iter().map(|d| &d.map_tile_data));
+        }
+        for (i, players) in [2, 3, 4].into_iter().enumerate() {
+            let expected = s.monsters.iter().fold((0, 0), |(n, e), g| {
+                let (gn, ge) = standees(g.normal, g.elite, players);
+                (n + gn, e + ge)
+            });
+            assert_eq!(columns[i], expected, "{} with {players} players", s.name);
+        }
+    }
     // Black Barrow on the board: l1a, g1b, i1 with turns 0, 3, 0 up to one global turn.
     let s = Scenario::official(&catalog, "Black Barrow").unwrap();
     for g in 0..6u8 {
