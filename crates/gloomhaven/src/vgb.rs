@@ -93,15 +93,18 @@ pub enum VgbError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VgbScenario {
-    /// Always 0 for custom scenarios.
+    /// Always 0 for custom scenarios (read as 0 when left out).
+    #[serde(default)]
     pub id: u32,
     /// The title.
     pub title: String,
     /// The root tile.
     pub map_tile_data: TileData,
     /// Unused by the board; 0.
+    #[serde(default)]
     pub angle: f64,
     /// Monster types available without being placed.
+    #[serde(default)]
     pub additional_monsters: Vec<String>,
 }
 
