@@ -35,6 +35,7 @@ pub mod chart;
 mod color;
 mod error;
 mod font;
+pub mod legend;
 mod metrics;
 mod number;
 mod png;

@@ -35,6 +35,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::f32::consts::PI;
 
+use ludoforge_draw::legend::Columns;
 use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle, text_width};
 
 use crate::book::{Level, PLAYERS, levels, turned};
@@ -119,8 +120,6 @@ const WOOD: Color = Color::hex(0x8b5a2b);
 const WOOD_DARK: Color = Color::hex(0x5d3a1a);
 /// Captions and legend text.
 const LABEL: Color = Color::hex(0x333333);
-const LEGEND_FILL: Color = Color::hex(0xf7f7f7);
-const LEGEND_EDGE: Color = Color::hex(0xbbbbbb);
 
 /// Space around the picture.
 const MARGIN: f32 = 16.0;
@@ -846,82 +845,32 @@ fn legend_lines(catalog: &Catalog, s: &Scenario) -> Vec<LegendLine> {
 }
 
 /// The legend laid out in columns.
-struct Legend {
-    columns: Vec<(Vec<LegendLine>, f32)>,
-    width: f32,
-    height: f32,
+type Legend = Columns<LegendLine>;
+
+/// Lays out the legend's lines in columns of at most `rows`.
+fn legend_columns(lines: Vec<LegendLine>, rows: usize) -> Legend {
+    Columns::new(lines, rows, LINE, LegendLine::width, |l| {
+        l.sample == Sample::Heading
+    })
 }
 
-/// Space between legend columns.
-const COLUMN_GAP: f32 = 12.0;
-
-impl Legend {
-    /// As few columns of at most `rows` lines as will do, balanced; a heading never ends a
-    /// column.
-    fn new(lines: Vec<LegendLine>, rows: usize) -> Legend {
-        let count = lines.len().div_ceil(rows.max(1)).max(1);
-        let rows = lines.len().div_ceil(count).max(2);
-        let mut columns: Vec<Vec<LegendLine>> = vec![Vec::new()];
-        for line in lines {
-            let column = columns.last().expect("at least one column");
-            let heading = line.sample == Sample::Heading;
-            let full = column.len() >= rows || (heading && column.len() + 1 >= rows);
-            if full && !column.is_empty() {
-                columns.push(Vec::new());
-            }
-            columns.last_mut().expect("at least one column").push(line);
-        }
-        let columns: Vec<(Vec<LegendLine>, f32)> = columns
-            .into_iter()
-            .map(|lines| {
-                let width = lines.iter().map(LegendLine::width).fold(0.0, f32::max) + 10.0;
-                (lines, width)
-            })
-            .collect();
-        let longest = columns.iter().map(|c| c.0.len()).max().unwrap_or(0);
-        Legend {
-            width: columns.iter().map(|c| c.1).sum::<f32>()
-                + COLUMN_GAP * (columns.len() as f32 - 1.0)
-                + 10.0,
-            height: longest as f32 * LINE + 14.0,
-            columns,
-        }
+/// Draws one legend line in the column whose left edge is `left`, centred on `cy`.
+fn legend_line(g: &mut Svg, line: &LegendLine, left: f32, cy: f32) {
+    if let Sample::Symbol(symbol) = &line.sample {
+        let scale = match symbol {
+            Symbol::Coin => 1.6,
+            Symbol::Monster { .. } => 1.35,
+            Symbol::Chest(_) => 1.15,
+            _ => 1.0,
+        };
+        draw_symbol(g, symbol, left + 10.0 + SAMPLE, cy, SAMPLE * scale);
     }
-
-    fn draw(&self, svg: &mut Svg, x: f32, y: f32) {
-        svg.group("Legend", |g| {
-            g.rounded_rect(
-                x,
-                y,
-                self.width,
-                self.height,
-                6.0,
-                Style::fill(LEGEND_FILL).with_stroke(Stroke::new(LEGEND_EDGE, 1.0)),
-            );
-            let mut left = x;
-            for (lines, width) in &self.columns {
-                for (i, line) in lines.iter().enumerate() {
-                    let cy = y + 7.0 + (i as f32 + 0.5) * LINE;
-                    if let Sample::Symbol(symbol) = &line.sample {
-                        let scale = match symbol {
-                            Symbol::Coin => 1.6,
-                            Symbol::Monster { .. } => 1.35,
-                            Symbol::Chest(_) => 1.15,
-                            _ => 1.0,
-                        };
-                        draw_symbol(g, symbol, left + 10.0 + SAMPLE, cy, SAMPLE * scale);
-                    }
-                    let style = match line.sample {
-                        Sample::Title => TextStyle::new(15.0).color(LABEL).bold().middle(),
-                        Sample::Heading => TextStyle::new(TEXT).color(LABEL).bold().middle(),
-                        _ => TextStyle::new(TEXT).color(LABEL).middle(),
-                    };
-                    g.text(left + line.indent(), cy, &line.text, style);
-                }
-                left += width + COLUMN_GAP;
-            }
-        });
-    }
+    let style = match line.sample {
+        Sample::Title => TextStyle::new(15.0).color(LABEL).bold().middle(),
+        Sample::Heading => TextStyle::new(TEXT).color(LABEL).bold().middle(),
+        _ => TextStyle::new(TEXT).color(LABEL).middle(),
+    };
+    g.text(left + line.indent(), cy, &line.text, style);
 }
 
 /// An SVG picture of a scenario's map (see the [module notes](self)).
@@ -949,7 +898,7 @@ pub fn svg(catalog: &Catalog, s: &Scenario, view: &View) -> String {
         } else {
             LEGEND_ROWS_BELOW
         };
-        (Legend::new(lines, rows), beside)
+        (legend_columns(lines, rows), beside)
     });
     let (body_w, body_h, legend_at) = match &legend {
         None => (map_w, map_h, (0.0, 0.0)),
@@ -1067,7 +1016,7 @@ pub fn svg(catalog: &Catalog, s: &Scenario, view: &View) -> String {
     }
 
     if let Some((legend, _)) = &legend {
-        legend.draw(&mut svg, legend_at.0, legend_at.1);
+        legend.draw(&mut svg, legend_at.0, legend_at.1, legend_line);
     }
     if let Some(caption) = &view.caption {
         svg.text(

@@ -26,6 +26,7 @@
 //! assert!(ludoforge_draw::svg_to_png(&picture, 1.0).is_ok());
 //! ```
 
+use ludoforge_draw::legend;
 use ludoforge_draw::{Anchor, Color, Stroke, Style, Svg, TextStyle, text_width};
 
 use crate::layout::layout;
@@ -69,9 +70,6 @@ const ARC: Color = Color::hex(0x5f6b73);
 /// Numbers on white nodes, names, legend and caption text.
 const INK: Color = Color::hex(0x263238);
 const LABEL: Color = Color::hex(0x333333);
-/// The legend's box.
-const LEGEND_FILL: Color = Color::hex(0xf7f7f7);
-const LEGEND_EDGE: Color = Color::hex(0xbbbbbb);
 
 /// A node's radius (to the middle of its ring) and its ring's width.
 const RADIUS: f32 = 23.0;
@@ -604,14 +602,7 @@ impl Legend {
 
     fn draw(&self, svg: &mut Svg, x: f32, y: f32) {
         svg.group("Legend", |g| {
-            g.rounded_rect(
-                x,
-                y,
-                self.width,
-                self.height,
-                6.0,
-                Style::fill(LEGEND_FILL).with_stroke(Stroke::new(LEGEND_EDGE, 1.0)),
-            );
+            legend::panel(g, x, y, self.width, self.height);
             let r = 6.5;
             for (i, line) in self.lines.iter().enumerate() {
                 let column = i / self.rows;

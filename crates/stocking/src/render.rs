@@ -47,6 +47,7 @@
 
 use std::collections::BTreeMap;
 
+use ludoforge_draw::legend::{self, Columns};
 use ludoforge_draw::text_width;
 use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle};
 
@@ -101,8 +102,6 @@ const HERRING_FILL: Color = Color::hex(0xe0f7fa);
 const INK: Color = Color::hex(0x1c1917);
 /// Captions and legend text.
 const LABEL: Color = Color::hex(0x333333);
-const LEGEND_FILL: Color = Color::hex(0xf7f7f7);
-const LEGEND_EDGE: Color = Color::hex(0xbbbbbb);
 
 /// Space around the picture.
 const MARGIN: f32 = 16.0;
@@ -183,7 +182,7 @@ pub fn svg(map: &StockedMap, view: &View) -> String {
     } else {
         LEGEND_ROWS_BELOW
     };
-    let legend = Legend::new(lines, rows);
+    let legend = legend_columns(lines, rows);
     let (legend_x, legend_y) = if beside {
         (MARGIN + map_w + GAP, MARGIN)
     } else {
@@ -225,7 +224,7 @@ pub fn svg(map: &StockedMap, view: &View) -> String {
     picture.draw_items(&mut svg);
     picture.draw_creatures(&mut svg);
     picture.draw_ends(&mut svg);
-    legend.draw(&mut svg, legend_x, legend_y);
+    legend.draw(&mut svg, legend_x, legend_y, legend_line);
     if let Some(caption) = &view.caption {
         svg.text(
             MARGIN,
@@ -948,69 +947,13 @@ fn legend_lines(map: &StockedMap, view: &View) -> Vec<LegendLine> {
 }
 
 /// The legend laid out in columns.
-struct Legend {
-    /// Each column's lines and width.
-    columns: Vec<(Vec<LegendLine>, f32)>,
-    width: f32,
-    height: f32,
-}
+type Legend = Columns<LegendLine>;
 
-/// Space between legend columns.
-const COLUMN_GAP: f32 = 12.0;
-
-impl Legend {
-    /// As few columns of at most `rows` lines as will do, balanced; a heading never ends a
-    /// column.
-    fn new(lines: Vec<LegendLine>, rows: usize) -> Legend {
-        let count = lines.len().div_ceil(rows.max(1)).max(1);
-        let rows = lines.len().div_ceil(count).max(2);
-        let mut columns: Vec<Vec<LegendLine>> = vec![Vec::new()];
-        for line in lines {
-            let column = columns.last().expect("at least one column");
-            let heading = matches!(line.sample, Sample::Heading);
-            let full = column.len() >= rows || (heading && column.len() + 1 >= rows);
-            if full && !column.is_empty() {
-                columns.push(Vec::new());
-            }
-            columns.last_mut().expect("at least one column").push(line);
-        }
-        let columns: Vec<(Vec<LegendLine>, f32)> = columns
-            .into_iter()
-            .map(|lines| {
-                let width = lines.iter().map(LegendLine::width).fold(0.0, f32::max) + 10.0;
-                (lines, width)
-            })
-            .collect();
-        let longest = columns.iter().map(|c| c.0.len()).max().unwrap_or(0);
-        Legend {
-            width: columns.iter().map(|c| c.1).sum::<f32>()
-                + COLUMN_GAP * (columns.len() as f32 - 1.0)
-                + 10.0,
-            height: longest as f32 * LINE + 14.0,
-            columns,
-        }
-    }
-
-    fn draw(&self, svg: &mut Svg, x: f32, y: f32) {
-        svg.group("Legend", |g| {
-            g.rounded_rect(
-                x,
-                y,
-                self.width,
-                self.height,
-                6.0,
-                Style::fill(LEGEND_FILL).with_stroke(Stroke::new(LEGEND_EDGE, 1.0)),
-            );
-            let mut left = x;
-            for (lines, width) in &self.columns {
-                for (i, line) in lines.iter().enumerate() {
-                    let cy = y + 7.0 + (i as f32 + 0.5) * LINE;
-                    legend_line(g, line, left, cy);
-                }
-                left += width + COLUMN_GAP;
-            }
-        });
-    }
+/// Lays out the legend's lines in columns of at most `rows`.
+fn legend_columns(lines: Vec<LegendLine>, rows: usize) -> Legend {
+    Columns::new(lines, rows, LINE, LegendLine::width, |l| {
+        matches!(l.sample, Sample::Heading)
+    })
 }
 
 /// One line of the legend, its sample's left edge at `x + 10`, centred on `cy`.
@@ -1023,7 +966,7 @@ fn legend_line(g: &mut Svg, line: &LegendLine, x: f32, cy: f32) {
             cy - s / 2.0,
             s,
             s,
-            Style::fill(color).with_stroke(Stroke::new(LEGEND_EDGE, 0.8)),
+            Style::fill(color).with_stroke(Stroke::new(legend::EDGE, 0.8)),
         );
     };
     let left = sx - s / 2.0;

@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use ludoforge_draw::legend;
 use ludoforge_draw::text_width;
 use ludoforge_draw::{Anchor, Color, Stroke, Style, Svg, TextStyle};
 
@@ -26,9 +27,6 @@ const DECISION_INK: Color = Color::hex(0x1f4e79);
 const CORRIDOR_FILL: Color = Color::WHITE;
 /// Captions and legend text.
 const LABEL: Color = Color::hex(0x333333);
-/// The legend's box.
-const LEGEND_FILL: Color = Color::hex(0xf7f7f7);
-const LEGEND_EDGE: Color = Color::hex(0xbbbbbb);
 
 /// Space around the picture.
 const MARGIN: f32 = 16.0;
@@ -337,14 +335,7 @@ impl Picture<'_> {
     fn draw_legend(&self, svg: &mut Svg, lines: &[LegendLine], x: f32, y: f32, width: f32) {
         let height = lines.len() as f32 * LEGEND_LINE + 14.0;
         svg.group("Legend", |g| {
-            g.rounded_rect(
-                x,
-                y,
-                width,
-                height,
-                6.0,
-                Style::fill(LEGEND_FILL).with_stroke(Stroke::new(LEGEND_EDGE, 1.0)),
-            );
+            legend::panel(g, x, y, width, height);
             let r = 7.0;
             for (i, line) in lines.iter().enumerate() {
                 let cy = y + 7.0 + (i as f32 + 0.5) * LEGEND_LINE;
