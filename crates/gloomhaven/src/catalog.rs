@@ -289,6 +289,8 @@ impl Catalog {
     }
 
     fn validate(&self) -> Result<(), CatalogError> {
+        /// How far from its origin a tile's hexes and links may lie (the largest is 7 across).
+        const TILE_REACH: u32 = 50;
         let bad = |what: String| Err(CatalogError::Invalid(what));
         let mut ids = BTreeSet::new();
         let mut sides: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
@@ -304,6 +306,22 @@ impl Catalog {
             }
             if t.hexes.is_empty() {
                 return bad(format!("tile {} has no hexes", t.id));
+            }
+            let far = |h: &Hex| {
+                [h.x, h.y, h.z]
+                    .iter()
+                    .any(|c| c.unsigned_abs() > TILE_REACH)
+            };
+            if let Some(h) = t
+                .hexes
+                .iter()
+                .chain(t.links.iter().map(|l| &l.at))
+                .find(|h| far(h))
+            {
+                return bad(format!(
+                    "tile {}: {h} lies more than {TILE_REACH} hexes from the tile's origin",
+                    t.id
+                ));
             }
             let hexes: BTreeSet<Hex> = t.hexes.iter().copied().collect();
             if hexes.len() != t.hexes.len() {
@@ -365,6 +383,33 @@ impl Catalog {
                 if c != "random" && !self.chests.contains(c) {
                     return bad(format!("scenario {}: unknown chest content {c:?}", s.name));
                 }
+            }
+            let reach = crate::scenario::MAX_REACH;
+            let far = |h: &Hex| {
+                [h.x, h.y, h.z]
+                    .iter()
+                    .any(|c| c.unsigned_abs() > reach as u32)
+            };
+            let p = &s.placements;
+            let spots = s.tiles.iter().map(|t| &t.offset).chain(&s.doors).chain(
+                [
+                    &p.start,
+                    &p.monsters,
+                    &p.obstacles,
+                    &p.traps,
+                    &p.hazardous_terrain,
+                    &p.difficult_terrain,
+                    &p.chests,
+                    &p.coins,
+                ]
+                .into_iter()
+                .flatten(),
+            );
+            if let Some(h) = spots.into_iter().find(|h| far(h)) {
+                return bad(format!(
+                    "scenario {}: {h} lies more than {reach} hexes from the origin",
+                    s.name
+                ));
             }
             let monsters: u32 = s.monsters.iter().map(|g| g.normal + g.elite).sum();
             if s.placements.monsters.len() != monsters as usize

@@ -125,7 +125,7 @@ impl ScenarioEntry {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        Ok(Scenario {
+        let s = Scenario {
             name: self.name.clone(),
             goal: self.goal,
             rules: self.rules.clone(),
@@ -139,6 +139,13 @@ impl ScenarioEntry {
             chests: self.chests.clone(),
             placements: self.placements.clone(),
             exit: self.exit,
-        })
+        };
+        match s.beyond_reach() {
+            Some(h) => Err(format!(
+                "{h} lies more than {} hexes from the origin; move the map nearer",
+                crate::scenario::MAX_REACH
+            )),
+            None => Ok(s),
+        }
     }
 }

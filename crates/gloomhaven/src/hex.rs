@@ -37,7 +37,8 @@ impl Hex {
     /// ```
     #[must_use]
     pub fn new(x: i32, y: i32, z: i32) -> Option<Hex> {
-        (x + y + z == 0).then_some(Hex { x, y, z })
+        let sum = x.checked_add(y).and_then(|s| s.checked_add(z));
+        (sum == Some(0)).then_some(Hex { x, y, z })
     }
 
     const fn new_unchecked(x: i32, y: i32, z: i32) -> Hex {

@@ -95,7 +95,56 @@ pub struct Scenario {
     pub exit: Option<Hex>,
 }
 
+/// How far from the origin a scenario read from a file may place anything, in hexes along
+/// any cube axis: far beyond any table, and small enough to check quickly.
+pub const MAX_REACH: i32 = 1_000;
+
 impl Scenario {
+    /// The first tile origin, door or piece that lies farther than [`MAX_REACH`] from the
+    /// origin, if any.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::catalog::Catalog;
+    /// use ludoforge_gloomhaven::hex::Hex;
+    /// use ludoforge_gloomhaven::scenario::Scenario;
+    /// let catalog = Catalog::built_in();
+    /// let mut s = Scenario::official(&catalog, "Black Barrow").unwrap();
+    /// assert_eq!(s.beyond_reach(), None);
+    /// s.placements.coins.push(Hex::new(5000, -5000, 0).unwrap());
+    /// assert_eq!(s.beyond_reach(), Hex::new(5000, -5000, 0));
+    /// ```
+    #[must_use]
+    pub fn beyond_reach(&self) -> Option<Hex> {
+        let p = &self.placements;
+        let far = |h: &Hex| {
+            [h.x, h.y, h.z]
+                .iter()
+                .any(|c| c.unsigned_abs() > MAX_REACH as u32)
+        };
+        self.map
+            .tiles
+            .iter()
+            .map(|t| t.offset)
+            .chain(self.map.doors.iter().copied())
+            .chain(self.exit)
+            .chain(
+                [
+                    &p.start,
+                    &p.monsters,
+                    &p.obstacles,
+                    &p.traps,
+                    &p.hazardous_terrain,
+                    &p.difficult_terrain,
+                    &p.chests,
+                    &p.coins,
+                ]
+                .into_iter()
+                .flatten()
+                .copied(),
+            )
+            .find(far)
+    }
+
     /// An official scenario of the catalog, by name.
     #[must_use]
     pub fn official(catalog: &Catalog, name: &str) -> Option<Scenario> {

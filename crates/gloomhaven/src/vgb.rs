@@ -19,7 +19,7 @@ use crate::book::levels;
 use crate::catalog::{Catalog, Placements};
 use crate::hex::Hex;
 use crate::map::{Map, PlacedTile};
-use crate::scenario::{Goal, Group, Overlays, Scenario};
+use crate::scenario::{Goal, Group, MAX_REACH, Overlays, Scenario};
 
 /// The Creator's editing grid, in cells a side.
 pub const CREATOR_LIMIT: i32 = 40;
@@ -553,6 +553,7 @@ pub fn best_turn(catalog: &Catalog, s: &Scenario) -> (u8, bool) {
 pub fn import(catalog: &Catalog, text: &str) -> Result<Scenario, VgbError> {
     let file: VgbScenario =
         serde_json::from_str(text).map_err(|e| VgbError::Json(e.to_string()))?;
+    check_cells(&file.map_tile_data)?;
     let mut map = Map::default();
     let mut placements = Placements::default();
     let mut groups: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
@@ -671,7 +672,7 @@ pub fn import(catalog: &Catalog, text: &str) -> Result<Scenario, VgbError> {
             .extend(group_cells.remove(&(m, true)).unwrap_or_default());
     }
     let chests = vec!["random".to_string(); placements.chests.len()];
-    Ok(Scenario {
+    let s = Scenario {
         name: file.title,
         goal: Goal::KillAll,
         rules: Vec::new(),
@@ -682,7 +683,42 @@ pub fn import(catalog: &Catalog, text: &str) -> Result<Scenario, VgbError> {
         monsters,
         placements,
         exit: None,
-    })
+    };
+    if let Some(h) = s.beyond_reach() {
+        return Err(VgbError::Layout(format!(
+            "the doors place a tile or piece at {h}, more than {MAX_REACH} hexes out: not a \
+             board layout"
+        )));
+    }
+    Ok(s)
+}
+
+/// Refuses cells farther out than any board grid before any arithmetic on them.
+fn check_cells(tile: &TileData) -> Result<(), VgbError> {
+    let mut stack = vec![tile];
+    while let Some(t) = stack.pop() {
+        let cells = t
+            .overlays
+            .iter()
+            .flat_map(|o| o.cells.iter().map(|&[x, y]| (x, y)))
+            .chain(t.monsters.iter().map(|m| (m.initial_x, m.initial_y)))
+            .chain(
+                t.doors
+                    .iter()
+                    .flat_map(|d| [(d.room1_x, d.room1_y), (d.room2_x, d.room2_y)]),
+            );
+        for (x, y) in cells {
+            if x.unsigned_abs() > MAX_REACH as u32 || y.unsigned_abs() > MAX_REACH as u32 {
+                return Err(VgbError::Layout(format!(
+                    "cell ({x}, {y}) of tile {} is more than {MAX_REACH} cells out: not a \
+                     board layout",
+                    t.tile
+                )));
+            }
+        }
+        stack.extend(t.doors.iter().map(|d| &d.map_tile_data));
+    }
+    Ok(())
 }
 
 /// The board's local cell of a hex of tile side `side` in the side's own frame.

@@ -154,4 +154,26 @@ fn bad_gloomhaven_settings_are_refused() {
         "must lie just outside the tile",
         &[("l.json", Some(link.as_str()))],
     );
+    // Coordinates far beyond any table, which would otherwise cost memory without end.
+    for (from, to, phrase) in [
+        (
+            "\"hexes\": [[0, 0, 0], [1, 0, -1]",
+            "\"hexes\": [[2000000000, -2000000000, 0], [1, 0, -1]",
+            "more than 50 hexes from the tile's origin",
+        ),
+        (
+            "\"offset\": [3, -4, 1]",
+            "\"offset\": [300000, -400000, 100000]",
+            "more than 1000 hexes from the origin",
+        ),
+    ] {
+        let far = catalog.replacen(from, to, 1);
+        assert_ne!(far, catalog);
+        refuses(
+            &gloom(&["--catalog", "f.json"]),
+            1,
+            phrase,
+            &[("f.json", Some(far.as_str()))],
+        );
+    }
 }

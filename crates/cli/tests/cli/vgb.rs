@@ -216,6 +216,41 @@ fn bad_board_and_scenario_files_are_refused() {
     for (args, phrase, text) in &cases {
         refuses(args, 1, phrase, &[("in.json", Some(text))]);
     }
+    // Coordinates far out of any board, in either kind of file.
+    let far = board.replace(r#""initialX":1"#, r#""initialX":2147483647"#);
+    refuses(
+        &import,
+        1,
+        "more than 1000 cells out",
+        &[("in.json", Some(&far))],
+    );
+    let chain = board.replace(
+        r#""doors":[]"#,
+        r#""doors":[{"subType":"stone","direction":"default","room1X":1000,"room1Y":0,"room2X":-1000,"room2Y":0,"mapTileData":{"ref":"g1b","turns":0,"doors":[],"overlays":[],"monsters":[]}}]"#,
+    );
+    refuses(
+        &import,
+        1,
+        "more than 1000 hexes out",
+        &[("in.json", Some(&chain))],
+    );
+    let entry = |offset: &str| {
+        format!(
+            r#"{{"name":"x","goal":"kill_all","rules":[],"tiles":[{{"tile":"L1a","rotation":0,"offset":{offset}}}],"doors":[],"monsters":[],"overlays":{{"obstacles":0,"traps":0,"hazardous_terrain":0,"difficult_terrain":0}},"coins":0,"chests":[],"placements":{{}}}}"#
+        )
+    };
+    refuses(
+        &export,
+        1,
+        "move the map nearer",
+        &[("in.json", Some(&entry("[100000,-100000,0]")))],
+    );
+    refuses(
+        &export,
+        1,
+        "is not one",
+        &[("in.json", Some(&entry("[2147483647,2147483647,2]")))],
+    );
     // A board map that is not a valid scenario cannot join the population.
     refuses(
         &["gloomhaven", "--from", "in.json", "--cycles", "5"],
