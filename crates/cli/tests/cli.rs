@@ -746,6 +746,12 @@ fn refuses(args: &[&str], code: i32, phrase: &str, fixtures: &[(&str, Option<&st
     assert!(outcome.stderr.contains("error: "), "{shown}");
     assert!(!outcome.stderr.contains("panicked"), "{shown}");
     assert!(outcome.stdout.is_empty(), "{shown}");
+    // A cause is said once: no part of the message repeats.
+    for line in outcome.stderr.lines() {
+        let parts: Vec<&str> = line.split(": ").filter(|p| p.len() > 12).collect();
+        let distinct: BTreeSet<&str> = parts.iter().copied().collect();
+        assert_eq!(distinct.len(), parts.len(), "a repeated message: {shown}");
+    }
     let after = listing(d);
     assert_eq!(before, after, "files appeared: {shown}");
     if let Some((adir, None)) = fixtures.first() {

@@ -116,7 +116,7 @@ pub struct DungeonFile {
 pub enum FormatError {
     /// Not JSON, or not this shape.
     #[error("not a ludoforge portals file: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     /// Another generator's file.
     #[error("this file was written by the \"{0}\" generator, not \"portals\"")]
     Generator(String),
@@ -125,10 +125,30 @@ pub enum FormatError {
     Rooms(String),
     /// The settings are impossible.
     #[error("the file's settings are impossible: {0}")]
-    Settings(#[from] ParamsError),
+    Settings(ParamsError),
     /// The dungeon breaks an invariant.
     #[error("the dungeon is not a valid portal dungeon: {0}")]
-    Invalid(#[from] Violation),
+    Invalid(Violation),
+}
+
+// The causes are written into the messages, so they are not also given as sources (a
+// report of the whole chain would say them twice).
+impl From<serde_json::Error> for FormatError {
+    fn from(e: serde_json::Error) -> FormatError {
+        FormatError::Json(e)
+    }
+}
+
+impl From<ParamsError> for FormatError {
+    fn from(e: ParamsError) -> FormatError {
+        FormatError::Settings(e)
+    }
+}
+
+impl From<Violation> for FormatError {
+    fn from(e: Violation) -> FormatError {
+        FormatError::Invalid(e)
+    }
 }
 
 impl DungeonFile {
