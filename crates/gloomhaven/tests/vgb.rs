@@ -11,7 +11,9 @@ use ludoforge_gloomhaven::catalog::Catalog;
 use ludoforge_gloomhaven::hex::Hex;
 use ludoforge_gloomhaven::place::place;
 use ludoforge_gloomhaven::scenario::Scenario;
-use ludoforge_gloomhaven::vgb::{board_size, export, grid_size, import, local_cell, monster_id};
+use ludoforge_gloomhaven::vgb::{
+    VgbScenario, board_size, export, grid_size, import, local_cell, monster_id,
+};
 use proptest::prelude::*;
 
 #[test]
@@ -500,4 +502,81 @@ fn a_loop_closing_join_becomes_a_door_overlay_and_comes_back() {
         assert_eq!(cells(&catalog, &back), hexes, "seed {seed}");
     }
     assert!(loops >= 5, "only {loops} maps with a loop");
+}
+
+/// Lays a board file out as the board's loader does (its tile grids from `vgb-tiles.json`,
+/// each cell at R^turns(cube(c) − cube(room2)) + map(room1)), independently of our frame
+/// table: the board cells (tile cells, door cells, overlay cells) and the monsters' cells.
+fn board_layout(grids: &serde_json::Value, file: &VgbScenario) -> (BTreeSet<Hex>, Vec<Hex>) {
+    let cube = |x: i32, y: i32| Hex::axial(x - y.div_euclid(2), y);
+    let mut cells = BTreeSet::new();
+    let mut monsters = Vec::new();
+    let mut stack = vec![(&file.map_tile_data, Hex::default(), Hex::default())];
+    while let Some((t, a, b)) = stack.pop() {
+        let turns = t.turns.rem_euclid(6) as u8;
+        let place = |x: i32, y: i32| (cube(x, y) - a).rotate(turns) + b;
+        for c in grids["tiles"][&t.tile]["cells"].as_array().unwrap() {
+            cells.insert(place(
+                c[0].as_i64().unwrap() as i32,
+                c[1].as_i64().unwrap() as i32,
+            ));
+        }
+        for o in &t.overlays {
+            cells.extend(o.cells.iter().map(|&[x, y]| place(x, y)));
+        }
+        monsters.extend(t.monsters.iter().map(|m| place(m.initial_x, m.initial_y)));
+        for d in &t.doors {
+            let at = place(d.room1_x, d.room1_y);
+            cells.insert(at);
+            stack.push((&d.map_tile_data, cube(d.room2_x, d.room2_y), at));
+        }
+    }
+    (cells, monsters)
+}
+
+#[test]
+fn the_boards_own_layout_of_exported_files_is_our_map() {
+    let Some(grids) = shared("vgb-tiles.json") else {
+        return;
+    };
+    let catalog = Catalog::built_in();
+    let mut scenarios = Scenario::all_official(&catalog);
+    for seed in 0..150 {
+        let mut s = Scenario::official(&catalog, "Sunken Vessel").unwrap();
+        s.map = build(
+            &catalog,
+            SizeBounds { min: 80, max: 99 },
+            1000,
+            &mut stream(seed, 0, 0),
+        )
+        .unwrap();
+        if place(&catalog, &mut s, &mut stream(seed, 1, 0)) {
+            scenarios.push(s);
+        }
+    }
+    assert!(scenarios.len() > 100);
+    for (i, s) in scenarios.iter().enumerate() {
+        let g = (i % 6) as u8;
+        let file = export(&catalog, s, "t", g).unwrap();
+        let (board, monsters) = board_layout(&grids, &file);
+        // Ours, turned by g, moved so the first cells agree: the same set.
+        let mut ours: BTreeSet<Hex> = cells(&catalog, s)
+            .into_iter()
+            .map(|h| h.rotate(g))
+            .collect();
+        ours.extend(s.map.doors.iter().map(|h| h.rotate(g)));
+        let shift = *board.first().unwrap() - *ours.first().unwrap();
+        let moved: BTreeSet<Hex> = ours.iter().map(|&h| h + shift).collect();
+        assert_eq!(board, moved, "{} (g = {g})", s.name);
+        let mut theirs = monsters.clone();
+        theirs.sort();
+        let mut expected: Vec<Hex> = s
+            .placements
+            .monsters
+            .iter()
+            .map(|h| h.rotate(g) + shift)
+            .collect();
+        expected.sort();
+        assert_eq!(theirs, expected, "{} (g = {g})", s.name);
+    }
 }
