@@ -1,5 +1,6 @@
-//! A person playing Risk at the terminal: the board listed before each decision, plain
-//! prompts, and nonsense re-asked, never a crash. When the input ends, the rule agent plays on.
+//! A person playing Risk at the terminal: what changed since the last decision (the
+//! opponent's moves, the outcome of one's own attacks), the board, plain prompts, and nonsense
+//! re-asked, never a crash. When the input ends, the rule agent plays on quietly.
 
 use std::io::{BufRead, Write};
 
@@ -16,6 +17,8 @@ pub struct Human<R, W> {
     ended: bool,
     /// Troops still to place on one territory ("12 3" puts 3 troops on 12).
     pending: Option<(TerritoryId, u32)>,
+    /// Owners and troops when the board was last shown.
+    seen: Option<(Vec<u8>, Vec<u32>)>,
 }
 
 impl<R: BufRead, W: Write> Human<R, W> {
@@ -27,6 +30,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
             fallback: RuleAgent::new(),
             ended: false,
             pending: None,
+            seen: None,
         }
     }
 
@@ -52,7 +56,45 @@ impl<R: BufRead, W: Write> Human<R, W> {
         }
     }
 
+    /// The territories whose owner or troops changed since the board was last shown.
+    fn changes(&self, state: &State, me: u8) -> Vec<String> {
+        let Some((owner, troops)) = &self.seen else {
+            return Vec::new();
+        };
+        let side = |o: u8, n: u32| match o {
+            NEUTRAL => "free".to_string(),
+            o if o == me => format!("yours {n}"),
+            _ => format!("theirs {n}"),
+        };
+        (0..state.owner.len())
+            .filter(|&t| owner[t] != state.owner[t] || troops[t] != state.troops[t])
+            .map(|t| {
+                let (before, after) = (owner[t], state.owner[t]);
+                let taken = match (before, after) {
+                    (b, a) if b == a || b == NEUTRAL => "",
+                    (_, a) if a == me => " (you took it)",
+                    _ => " (they took it)",
+                };
+                format!(
+                    "  {:>3} {}: {} -> {}{taken}",
+                    t,
+                    state.map.territory_name(t as TerritoryId),
+                    side(before, troops[t]),
+                    side(after, state.troops[t])
+                )
+            })
+            .collect()
+    }
+
     fn board(&mut self, state: &State, me: u8) {
+        if self.ended {
+            return;
+        }
+        let changes = self.changes(state, me);
+        self.seen = Some((state.owner.clone(), state.troops.clone()));
+        if !changes.is_empty() {
+            self.say(&format!("\nSince you last looked:\n{}", changes.join("\n")));
+        }
         let map = state.map;
         let who = |o: u8| match o {
             NEUTRAL => "free".to_string(),
@@ -254,5 +296,53 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
                 ),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludoforge_risk::map::RiskMap;
+    use ludoforge_risk::rules::Rules;
+
+    /// What the person is shown when the board changes between two decisions.
+    fn shown(before: &State, after: &State) -> String {
+        let mut out = Vec::new();
+        let mut human = Human::new(std::io::Cursor::new(Vec::new()), &mut out);
+        human.board(before, 0);
+        human.board(after, 0);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_changes_since_the_last_look_are_told() {
+        let map = RiskMap::embedded("map8").unwrap();
+        let mut before = State::new(&map, Rules::classic());
+        for t in 0..before.owner.len() {
+            before.owner[t] = (t % 2) as u8;
+            before.troops[t] = 3;
+        }
+        let mut after = before.clone();
+        after.owner[0] = 1; // taken from us
+        after.troops[0] = 2;
+        after.owner[1] = 0; // taken by us
+        after.troops[1] = 1;
+        after.troops[2] = 7; // reinforced
+        let text = shown(&before, &after);
+        let told = text.split("Since you last looked:").nth(1).unwrap();
+        let told = told.split("\n\n").next().unwrap();
+        let lines: Vec<&str> = told.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.len(), 3, "{told}");
+        assert!(
+            lines[0].ends_with("T0: yours 3 -> theirs 2 (they took it)"),
+            "{told}"
+        );
+        assert!(
+            lines[1].ends_with("T1: theirs 3 -> yours 1 (you took it)"),
+            "{told}"
+        );
+        assert!(lines[2].ends_with("T2: yours 3 -> yours 7"), "{told}");
+        // Nothing changed: nothing told.
+        assert!(!shown(&before, &before).contains("Since you last looked"));
     }
 }

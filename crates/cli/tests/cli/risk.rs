@@ -120,6 +120,13 @@ fn a_person_can_play_and_nonsense_is_asked_again() {
         "{stdout}"
     );
     assert!(stdout.contains("input ended"));
+    // The opponent's pick after ours is told before our next decision.
+    let told = stdout
+        .split("Since you last looked:")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(told.contains("free -> yours 1"), "{stdout}");
+    assert!(told.contains("free -> theirs 1"), "{stdout}");
     assert!(
         stdout.contains("You won!")
             || stdout.contains("The agent won.")
