@@ -69,7 +69,7 @@ pub fn read_scenarios(catalog: &Catalog, path: &Path) -> Result<Vec<Scenario>> {
 pub fn check_valid(catalog: &Catalog, s: &Scenario, path: &Path) -> Result<()> {
     check(catalog, s).map_err(|e| {
         anyhow::anyhow!(
-            "{}: the scenario {:?} is not valid ({e}); fix it on the board or leave it out",
+            "{}: the scenario {:?} is not valid ({e}); fix it or leave the file out",
             path.display(),
             s.name
         )

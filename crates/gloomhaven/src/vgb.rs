@@ -250,6 +250,10 @@ pub fn export(
     title: &str,
     g: u8,
 ) -> Result<VgbScenario, VgbError> {
+    let g = g % 6;
+    if s.map.tiles.is_empty() {
+        return Err(VgbError::Layout("the scenario has no tiles".into()));
+    }
     let frames: Vec<Frame> = s
         .map
         .tiles
@@ -281,7 +285,7 @@ pub fn export(
             doors: Vec::new(),
             overlays: Vec::new(),
             monsters: Vec::new(),
-            turns: i32::from((f.tile.rotation + 6 - f.k + g) % 6),
+            turns: i32::from((f.tile.rotation % 6 + 6 - f.k + g) % 6),
         })
         .collect();
     // The tile tree, breadth first from the anchor; extra joins become door overlays.

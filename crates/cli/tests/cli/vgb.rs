@@ -251,6 +251,13 @@ fn bad_board_and_scenario_files_are_refused() {
         "is not one",
         &[("in.json", Some(&entry("[2147483647,2147483647,2]")))],
     );
+    let empty = entry("[0,0,0]").replace(r#"{"tile":"L1a","rotation":0,"offset":[0,0,0]}"#, "");
+    refuses(
+        &export,
+        1,
+        "the scenario has no tiles",
+        &[("in.json", Some(&empty))],
+    );
     // A board map that is not a valid scenario cannot join the population.
     refuses(
         &["gloomhaven", "--from", "in.json", "--cycles", "5"],
