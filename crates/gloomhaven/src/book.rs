@@ -539,20 +539,7 @@ fn text_table(groups: &[(String, usize)], header: &[String], rows: &[Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evolution::{Settings, evolve, top};
-
-    fn generated(catalog: &Catalog, seed: u64) -> Scenario {
-        let report = evolve(
-            catalog,
-            &Settings::new(Fitness::gloomdungeons()),
-            200,
-            seed,
-            None,
-            None,
-        )
-        .unwrap();
-        top(&report, catalog.scenarios.len(), 1)[0].genome.clone()
-    }
+    use crate::evolution::generated;
 
     fn scenarios(catalog: &Catalog) -> Vec<Scenario> {
         let mut all = Scenario::all_official(catalog);

@@ -362,3 +362,19 @@ pub fn top(report: &Report<Scenario>, official: usize, n: usize) -> Vec<Individu
     }
     kept
 }
+
+/// The best generated scenario of a 200-cycle run with the published code's fitness, for the
+/// crate's tests of pages and pictures.
+#[cfg(test)]
+pub(crate) fn generated(catalog: &Catalog, seed: u64) -> Scenario {
+    let report = evolve(
+        catalog,
+        &Settings::new(Fitness::gloomdungeons()),
+        200,
+        seed,
+        None,
+        None,
+    )
+    .expect("the official scenarios are valid");
+    top(&report, catalog.scenarios.len(), 1)[0].genome.clone()
+}

@@ -1032,22 +1032,8 @@ pub fn svg(catalog: &Catalog, s: &Scenario, view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evolution::{Settings, evolve, top};
-    use crate::fitness::Fitness;
+    use crate::evolution::generated;
     use ludoforge_draw::svg_to_rgba;
-
-    fn generated(catalog: &Catalog, seed: u64) -> Scenario {
-        let report = evolve(
-            catalog,
-            &Settings::new(Fitness::gloomdungeons()),
-            200,
-            seed,
-            None,
-            None,
-        )
-        .unwrap();
-        top(&report, catalog.scenarios.len(), 1)[0].genome.clone()
-    }
 
     fn scenarios(catalog: &Catalog) -> Vec<Scenario> {
         let mut all = Scenario::all_official(catalog);
