@@ -10,10 +10,14 @@ pub fn shown() -> bool {
     std::io::stderr().is_terminal()
 }
 
-/// A bar that follows one run's matings (or generations, or evaluations).
+/// A bar that follows one run's matings (or generations, or evaluations) and shows the best
+/// fitness so far. It follows the engine's cheap per-step report and asks for no population
+/// statistics.
 pub struct RunProgress {
     bar: ProgressBar,
     unit: Unit,
+    /// The best fitness the message shows, to rewrite it only when it changes.
+    shown_best: Option<f64>,
 }
 
 #[derive(Clone, Copy)]
@@ -71,6 +75,7 @@ impl RunProgress {
         RunProgress {
             bar: bar(len, what),
             unit,
+            shown_best: None,
         }
     }
 
@@ -84,9 +89,16 @@ impl RunProgress {
 }
 
 impl Observer for RunProgress {
-    fn on_generation(&mut self, snapshot: &Snapshot) {
-        self.bar.set_position(self.position(&snapshot.counters));
-        self.bar.set_message(format!("best {}", snapshot.best_ever));
+    fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+        self.bar.set_position(self.position(counters));
+        if self.shown_best.map(f64::to_bits) != Some(best_ever.to_bits()) {
+            self.shown_best = Some(best_ever);
+            self.bar.set_message(format!("best {best_ever}"));
+        }
+    }
+
+    fn wants_snapshots(&self) -> bool {
+        false
     }
 
     fn on_finish(&mut self, _snapshot: &Snapshot, _reason: StopReason) {

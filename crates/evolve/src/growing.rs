@@ -1,14 +1,18 @@
 //! Fitness-proportional growth (Tijben and Gerhold): the population starts from given genomes
 //! (published content) and only grows.
 
+mod wheel;
+
 use crate::budget::Counters;
 use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::individual::Individual;
 use crate::problem::{Crossover, Mutate, Outcome, Problem};
-use crate::rng::{below, unit};
+use crate::rng::{Stream, below, unit};
 use crate::state::State;
 use crate::strategy::{Step, Strategy, judge};
+
+use wheel::{TINY, Wheel, linear};
 
 /// Fitness-proportional growth. The initial population is the given `seeds` (those the
 /// problem rejects are left out). Each step (a *cycle*) draws two different parents by
@@ -18,6 +22,15 @@ use crate::strategy::{Step, Strategy, judge};
 ///
 /// Scores are expected to be positive (a maximised fitness); weights that fall to zero or
 /// below are treated as a tiny positive weight, so every member stays eligible.
+///
+/// # Complexity
+/// A cycle costs O(log n) in the population size n, besides the problem's own crossover,
+/// mutation and evaluation: the strategy keeps a Fenwick tree of the members' scores (extended
+/// as the population grows) and spins the wheel by descending it. When some weight is clamped
+/// to the tiny value (scores that are not all positive, as under [`Goal::Minimise`], or a
+/// shift of 1, which leaves the lowest member nothing), the wheel is spun linearly instead,
+/// in O(n) a cycle. Both wheels choose the same parents from the same draws, up to the
+/// rounding of their sums, so a seed gives the same run either way.
 ///
 /// ```
 /// use ludoforge_evolve::Growing;
@@ -30,13 +43,19 @@ pub struct Growing<G> {
     pub seeds: Vec<G>,
     /// How much of the lowest score is taken off every score before the roulette wheel.
     pub shift: f64,
+    /// The population's scores as a Fenwick tree, brought up to date at every step.
+    wheel: Wheel,
 }
 
 impl<G> Growing<G> {
     /// Growth from `seeds` with the paper's shift of 0.5.
     #[must_use]
     pub fn new(seeds: Vec<G>) -> Self {
-        Growing { seeds, shift: 0.5 }
+        Growing {
+            seeds,
+            shift: 0.5,
+            wheel: Wheel::default(),
+        }
     }
 
     /// Sets the shift (0 = plain fitness-proportional choice).
@@ -47,17 +66,30 @@ impl<G> Growing<G> {
     }
 }
 
-/// One roulette-wheel draw over `weights` (each at least a tiny positive value).
-fn spin(weights: &[f64], rng: &mut crate::rng::Stream) -> usize {
-    let total: f64 = weights.iter().sum();
-    let mut pick = unit(rng) * total;
-    for (i, w) in weights.iter().enumerate() {
-        if pick < *w {
-            return i;
+/// How one step spins the roulette wheel: over the tree, or over every member's weight.
+enum Spinner<'a> {
+    /// Every weight is `score − offset` and positive; the total weight is `total`.
+    Tree {
+        wheel: &'a Wheel,
+        offset: f64,
+        total: f64,
+    },
+    /// Some weight is clamped: the weights one by one.
+    Linear(Vec<f64>),
+}
+
+impl Spinner<'_> {
+    /// One roulette-wheel draw: one [`unit`] draw from `rng`.
+    fn spin(&self, rng: &mut Stream) -> usize {
+        match self {
+            Spinner::Tree {
+                wheel,
+                offset,
+                total,
+            } => wheel.find(*offset, unit(rng) * total),
+            Spinner::Linear(weights) => linear(weights, unit(rng)),
         }
-        pick -= w;
     }
-    weights.len() - 1
 }
 
 impl<G, P> Strategy<P> for Growing<G>
@@ -88,6 +120,7 @@ where
     }
 
     fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<G>, EvolveError> {
+        self.wheel = Wheel::default();
         let mut counters = Counters::default();
         let mut population = Vec::new();
         let mut last_reason = std::borrow::Cow::Borrowed("no initial genome");
@@ -111,27 +144,30 @@ where
     }
 
     fn step(&mut self, problem: &P, state: &mut State<G>) -> Step {
-        let lowest = state
-            .population
-            .iter()
-            .map(|m| m.score)
-            .fold(f64::INFINITY, f64::min);
-        let weights: Vec<f64> = state
-            .population
-            .iter()
-            .map(|m| (m.score - self.shift * lowest).max(1e-12))
-            .collect();
-        let n = weights.len();
-        let (mut a, mut b) = (
-            spin(&weights, &mut state.rng),
-            spin(&weights, &mut state.rng),
-        );
+        self.wheel.sync(&state.population);
+        let offset = self.shift * self.wheel.lowest();
+        let spinner = match self.wheel.total(offset) {
+            Some(total) => Spinner::Tree {
+                wheel: &self.wheel,
+                offset,
+                total,
+            },
+            None => Spinner::Linear(
+                state
+                    .population
+                    .iter()
+                    .map(|m| (m.score - offset).max(TINY))
+                    .collect(),
+            ),
+        };
+        let n = state.population.len();
+        let (mut a, mut b) = (spinner.spin(&mut state.rng), spinner.spin(&mut state.rng));
         // The paper redraws both while they are the same; give up after many tries on a
         // population dominated by one member (or of one member).
         let mut tries = 0;
         while a == b && n > 1 && tries < 1000 {
-            a = spin(&weights, &mut state.rng);
-            b = spin(&weights, &mut state.rng);
+            a = spinner.spin(&mut state.rng);
+            b = spinner.spin(&mut state.rng);
             tries += 1;
         }
         if a == b && n > 1 {
@@ -154,5 +190,151 @@ where
         state.counters.matings += 1;
         state.counters.generations += 1;
         step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Budget;
+    use crate::run::Run;
+
+    /// Four numbers below 100; the fitness is their sum plus one, so always positive.
+    struct Numbers;
+
+    impl Problem for Numbers {
+        type Genome = [u32; 4];
+        fn random_genome(&self, rng: &mut Stream) -> [u32; 4] {
+            std::array::from_fn(|_| below(rng, 100) as u32)
+        }
+        fn evaluate(&self, genome: &[u32; 4]) -> Outcome {
+            if genome[0] == 99 {
+                return Outcome::rejected("the first number may not be 99");
+            }
+            Outcome::fitness(1.0 + genome.iter().map(|&n| f64::from(n)).sum::<f64>())
+        }
+    }
+
+    impl Mutate for Numbers {
+        fn mutate(&self, genome: &mut [u32; 4], rng: &mut Stream) {
+            let i = below(rng, 4);
+            genome[i] = below(rng, 100) as u32;
+        }
+    }
+
+    impl Crossover for Numbers {
+        fn crossover(&self, a: &[u32; 4], b: &[u32; 4], rng: &mut Stream) -> ([u32; 4], [u32; 4]) {
+            let cut = below(rng, 5);
+            let (mut c, mut d) = (*a, *b);
+            c[cut..].copy_from_slice(&b[cut..]);
+            d[cut..].copy_from_slice(&a[cut..]);
+            (c, d)
+        }
+    }
+
+    fn seeds() -> Vec<[u32; 4]> {
+        (0..10).map(|i| [i, i + 1, 2 * i, 3]).collect()
+    }
+
+    /// The cycle as it was before the tree: lowest score, weights and linear wheel rebuilt
+    /// every cycle.
+    fn linear_cycle(shift: f64, state: &mut State<[u32; 4]>) {
+        let lowest = state
+            .population
+            .iter()
+            .map(|m| m.score)
+            .fold(f64::INFINITY, f64::min);
+        let weights: Vec<f64> = state
+            .population
+            .iter()
+            .map(|m| (m.score - shift * lowest).max(TINY))
+            .collect();
+        let n = weights.len();
+        let spin = |rng: &mut Stream| linear(&weights, unit(rng));
+        let (mut a, mut b) = (spin(&mut state.rng), spin(&mut state.rng));
+        let mut tries = 0;
+        while a == b && n > 1 && tries < 1000 {
+            a = spin(&mut state.rng);
+            b = spin(&mut state.rng);
+            tries += 1;
+        }
+        if a == b && n > 1 {
+            b = (a + 1 + below(&mut state.rng, n - 1)) % n;
+        }
+        let (mut child, _) = Numbers.crossover(
+            &state.population[a].genome,
+            &state.population[b].genome,
+            &mut state.rng,
+        );
+        Numbers.mutate(&mut child, &mut state.rng);
+        if let Some(individual) = judge(&Numbers, child, &state.goal, &mut state.counters) {
+            state.offer_best(&individual);
+            state.population.push(individual);
+        }
+        state.counters.matings += 1;
+        state.counters.generations += 1;
+    }
+
+    #[test]
+    fn the_tree_grows_the_same_population_as_the_linear_wheel() {
+        for (shift, goal) in [
+            (0.5, Goal::Maximise),
+            (0.0, Goal::Maximise),
+            (0.9, Goal::Maximise),
+            // Clamped weights: the linear wheel in both.
+            (1.0, Goal::Maximise),
+            (0.5, Goal::Minimise),
+        ] {
+            let mut fast = Growing::new(seeds()).with_shift(shift);
+            let mut state = Strategy::<Numbers>::init(&mut fast, &Numbers, goal, 9).unwrap();
+            let mut reference = state.clone();
+            for _ in 0..3_000 {
+                fast.step(&Numbers, &mut state);
+                linear_cycle(shift, &mut reference);
+            }
+            let genomes = |s: &State<[u32; 4]>| -> Vec<[u32; 4]> {
+                s.population.iter().map(|m| m.genome).collect()
+            };
+            assert_eq!(genomes(&state), genomes(&reference), "shift {shift}");
+            assert_eq!(state.counters, reference.counters, "shift {shift}");
+            assert!(state.counters.rejections > 0);
+        }
+    }
+
+    #[test]
+    fn same_seed_same_run() {
+        let run = |seed: u64| {
+            Run::new(&Numbers, Growing::new(seeds()))
+                .budget(Budget::generations(2_000))
+                .seed(seed)
+                .execute()
+                .unwrap()
+        };
+        let genomes = |seed: u64| -> Vec<[u32; 4]> {
+            run(seed).population.iter().map(|m| m.genome).collect()
+        };
+        assert_eq!(genomes(3), genomes(3));
+        assert_ne!(genomes(3), genomes(4));
+    }
+
+    #[test]
+    fn a_reused_strategy_starts_afresh() {
+        let mut strategy = Growing::new(seeds());
+        let grow = |strategy: &mut Growing<[u32; 4]>, seed: u64| {
+            let mut state =
+                Strategy::<Numbers>::init(strategy, &Numbers, Goal::Maximise, seed).unwrap();
+            for _ in 0..500 {
+                strategy.step(&Numbers, &mut state);
+            }
+            state
+                .population
+                .iter()
+                .map(|m| m.genome)
+                .collect::<Vec<_>>()
+        };
+        let first = grow(&mut strategy, 5);
+        let _ = grow(&mut strategy, 6);
+        assert_eq!(grow(&mut strategy, 5), first);
+        assert_eq!(grow(&mut Growing::new(seeds()), 5), first);
     }
 }

@@ -10,6 +10,9 @@
 //!   growing population, after Tijben and Gerhold).
 //! - [`Run`] owns the loop: budget (matings, generations, evaluations, time), early stop when a
 //!   target is met, Ctrl-C, observers. It returns a [`Report`] with a [`StopReason`].
+//! - [`Observer`]s get a [`Snapshot`] with population statistics after every generation, and
+//!   the counters and best fitness after every step; one that needs only the latter (a
+//!   progress bar) declines the snapshots, and then watching a run costs next to nothing.
 //! - Determinism: every draw comes from a [`Stream`] derived from the master seed and
 //!   coordinates (see [`rng`]); results do not depend on the number of threads.
 //!

@@ -1,8 +1,12 @@
 //! Observers: how a run reports its progress without printing anything itself.
 //!
 //! The engine calls observers with a [`Snapshot`] at the start, after every completed
-//! generation (for a steady-state run, every population/2 matings) and at the end. Progress
-//! bars, JSON-lines logs and web updates are observers that live in the front ends.
+//! generation (for a steady-state run, every population/2 matings) and at the end, and with
+//! just the counters and the best fitness after every step. A snapshot's population
+//! statistics cost O(n) in the population size, so an observer that needs only the cheap
+//! per-step report (a progress bar) says so with [`Observer::wants_snapshots`], and the
+//! engine skips the per-generation snapshots when no observer wants them. Progress bars,
+//! JSON-lines logs and web updates are observers that live in the front ends.
 
 use serde::Serialize;
 
@@ -24,14 +28,54 @@ pub struct Snapshot {
     pub population: PopulationStats,
 }
 
-/// Receives a run's progress. Every method has a no-op default.
+/// Receives a run's progress. Every method has a no-op default, and by default an observer
+/// wants a snapshot after every generation.
+///
+/// After each step the engine calls, in this order: [`on_new_best`](Observer::on_new_best)
+/// if the step found a new best, [`on_progress`](Observer::on_progress), then
+/// [`on_generation`](Observer::on_generation) if the step completed a generation and the
+/// observer [wants snapshots](Observer::wants_snapshots).
+///
+/// ```
+/// use ludoforge_evolve::{Counters, Observer};
+///
+/// /// Follows the work done and the best fitness, without population statistics.
+/// #[derive(Default)]
+/// struct Ticker {
+///     matings: u64,
+///     best: f64,
+/// }
+///
+/// impl Observer for Ticker {
+///     fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+///         self.matings = counters.matings;
+///         self.best = best_ever;
+///     }
+///     fn wants_snapshots(&self) -> bool {
+///         false
+///     }
+/// }
+/// ```
 pub trait Observer {
     /// Called with the initial population, before the first step.
     fn on_start(&mut self, _snapshot: &Snapshot) {}
-    /// Called after each completed generation.
+    /// Called after each completed generation, if [`Observer::wants_snapshots`].
     fn on_generation(&mut self, _snapshot: &Snapshot) {}
     /// Called whenever a better individual than any before is found.
     fn on_new_best(&mut self, _counters: &Counters, _fitness: f64) {}
+    /// Called after every step with the work done so far and the raw fitness of the best
+    /// individual found so far; costs the engine nothing beyond the call, so a progress
+    /// display can follow a run with it alone.
+    fn on_progress(&mut self, _counters: &Counters, _best_ever: f64) {}
+    /// Whether this observer wants a [`Snapshot`] after every completed generation (the
+    /// default). Building one computes population statistics, O(n) in the population size
+    /// (for [`Growing`](crate::Growing), where every cycle is a generation, that makes a run
+    /// quadratic in its length), so the engine builds them only while some observer wants
+    /// them. An observer that returns false gets no [`on_generation`](Observer::on_generation)
+    /// calls; it still gets the start and finish snapshots. Asked once, when the run starts.
+    fn wants_snapshots(&self) -> bool {
+        true
+    }
     /// Called once when the run stops.
     fn on_finish(&mut self, _snapshot: &Snapshot, _reason: StopReason) {}
 }

@@ -140,6 +140,10 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
                 observer.on_start(&snapshot);
             }
         }
+        // Which observers get a snapshot after each generation; none wanting one spares the
+        // population statistics.
+        let wanting: Vec<bool> = self.observers.iter().map(|o| o.wants_snapshots()).collect();
+        let any_wanting = wanting.contains(&true);
         let stop = loop {
             if self.stop_when_met && self.goal.is_met(state.best.fitness()) {
                 break StopReason::TargetMet;
@@ -147,22 +151,34 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
             if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 break StopReason::Interrupted;
             }
-            if let Some(reason) = self.budget.exhausted(&state.counters, started.elapsed()) {
+            // Only a time budget needs the clock.
+            let elapsed = if self.budget.time.is_some() {
+                started.elapsed()
+            } else {
+                Duration::ZERO
+            };
+            if let Some(reason) = self.budget.exhausted(&state.counters, elapsed) {
                 break reason;
             }
             let step = self.strategy.step(self.problem, &mut state);
             if self.observers.is_empty() {
                 continue;
             }
+            let best = state.best.fitness();
             if step.new_best {
                 for observer in &mut self.observers {
-                    observer.on_new_best(&state.counters, state.best.fitness());
+                    observer.on_new_best(&state.counters, best);
                 }
             }
-            if step.generation_completed {
+            for observer in &mut self.observers {
+                observer.on_progress(&state.counters, best);
+            }
+            if step.generation_completed && any_wanting {
                 let snapshot = snapshot(&state);
-                for observer in &mut self.observers {
-                    observer.on_generation(&snapshot);
+                for (observer, &wants) in self.observers.iter_mut().zip(&wanting) {
+                    if wants {
+                        observer.on_generation(&snapshot);
+                    }
                 }
             }
         };

@@ -3,8 +3,8 @@
 
 use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{
-    Budget, Crossover, EvolveError, Generational, Goal, Growing, History, Mutate, Outcome, Problem,
-    Report, Run, SteadyState, StopReason, Strategy, Stream,
+    Budget, Counters, Crossover, EvolveError, Generational, Goal, Growing, History, Mutate,
+    Observer, Outcome, Problem, Report, Run, Snapshot, SteadyState, StopReason, Strategy, Stream,
 };
 
 /// Bit strings of length 24; fitness = number of ones. Genomes with the first bit set *and*
@@ -254,6 +254,88 @@ fn history_reports_every_generation() {
             && last.population.mean <= last.population.best
     );
     assert!((0.0..=1.0).contains(&last.population.diversity));
+}
+
+/// A progress display: follows every step, declines the per-generation snapshots.
+#[derive(Default)]
+struct Ticker {
+    starts: u32,
+    steps: u64,
+    generations: u32,
+    finishes: u32,
+    matings: u64,
+    best: f64,
+}
+
+impl Observer for Ticker {
+    fn on_start(&mut self, _: &Snapshot) {
+        self.starts += 1;
+    }
+    fn on_generation(&mut self, _: &Snapshot) {
+        self.generations += 1;
+    }
+    fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+        self.steps += 1;
+        self.matings = counters.matings;
+        assert!(best_ever >= self.best, "best ever went down");
+        self.best = best_ever;
+    }
+    fn wants_snapshots(&self) -> bool {
+        false
+    }
+    fn on_finish(&mut self, _: &Snapshot, _: StopReason) {
+        self.finishes += 1;
+    }
+}
+
+#[test]
+fn observers_declining_snapshots_get_every_step_and_no_generation() {
+    let mut ticker = Ticker::default();
+    let mut history = History::default();
+    let report = Run::new(&OneMax, SteadyState::new(30))
+        .budget(Budget::matings(150))
+        .seed(4)
+        .observe(&mut ticker)
+        .observe(&mut history)
+        .execute()
+        .unwrap();
+    assert_eq!((ticker.starts, ticker.finishes), (1, 1));
+    assert_eq!(ticker.steps, 150);
+    assert_eq!(ticker.generations, 0);
+    assert_eq!(ticker.matings, report.counters.matings);
+    assert_eq!(ticker.best, report.best.fitness());
+    // The observer wanting snapshots still gets every one.
+    assert_eq!(history.snapshots.len(), 11);
+}
+
+#[test]
+fn observers_do_not_change_a_run() {
+    let growing = || Growing::new(growing_seeds());
+    let genomes = |r: &Report<Vec<bool>>| {
+        r.population
+            .iter()
+            .map(|i| i.genome.clone())
+            .collect::<Vec<_>>()
+    };
+    let budget = Budget::generations(400);
+    let alone = Run::new(&OneMax, growing())
+        .budget(budget)
+        .seed(6)
+        .execute()
+        .unwrap();
+    let (mut ticker, mut history) = (Ticker::default(), History::default());
+    let watched = Run::new(&OneMax, growing())
+        .budget(budget)
+        .seed(6)
+        .observe(&mut ticker)
+        .observe(&mut history)
+        .execute()
+        .unwrap();
+    assert_eq!(genomes(&alone), genomes(&watched));
+    assert_eq!(alone.counters, watched.counters);
+    assert_eq!(ticker.steps, 400);
+    // Start, one snapshot a cycle (the last one is also the finish).
+    assert_eq!(history.snapshots.len(), 401);
 }
 
 #[test]
