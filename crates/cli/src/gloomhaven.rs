@@ -4,6 +4,7 @@ use anyhow::Result;
 use ludoforge_evolve::{Budget, EvolveError, Observer, StopReason};
 use ludoforge_gloomhaven::evolution::{evolve_with, top};
 use ludoforge_gloomhaven::export::ScenarioEntry;
+use ludoforge_gloomhaven::json::readable;
 use ludoforge_gloomhaven::{book, names, render};
 use serde_json::json;
 
@@ -66,8 +67,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
     if report.stop == StopReason::Interrupted {
         eprintln!("interrupted: the best scenarios found so far are written");
     }
-    let official = catalog.scenarios.len() + extra.len();
-    let mut best = top(&report, official, args.top as usize);
+    let mut best = top(&report, args.top as usize);
     if best.is_empty() {
         // No child was valid: the best official scenario stands.
         best.push(report.best.clone());
@@ -77,11 +77,15 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let name = names::scenario_name(&catalog, &m.genome, seed.wrapping_add(i as u64));
+            let name = if m.genome.name.is_empty() {
+                names::scenario_name(&catalog, &m.genome, seed.wrapping_add(i as u64))
+            } else {
+                m.genome.name.clone()
+            };
             ScenarioEntry::of(&catalog, &m.genome, &name, &fitness)
         })
         .collect();
-    let name = &entries[0].name;
+    let name = &entries[0].scenario.name;
     let mut named = best[0].genome.clone();
     named.name = name.clone();
     let first = &named;
@@ -94,8 +98,9 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             "seed": seed,
             "settings": {
                 "cycles": cycles,
-                "players": args.players,
+                "players": fitness.players,
                 "preset": format!("{:?}", args.preset).to_lowercase(),
+                "starting_scenarios": settings.seeds,
                 "weights": fitness.weights,
                 "ideals": {"difficulty": fitness.difficulty, "size": fitness.size,
                            "complexity": fitness.complexity, "layout": fitness.layout},
@@ -112,9 +117,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             },
             "scenarios": entries,
         });
-        let mut text = serde_json::to_string_pretty(&file)?;
-        text.push('\n');
-        outputs.add(path, text.into_bytes());
+        outputs.add(path, readable(&file).into_bytes());
     }
     if let Some(path) = &args.book {
         outputs.add(
@@ -129,10 +132,12 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
     if args.svg.is_some() || args.png.is_some() {
         let view = render::View {
             caption: Some(format!(
-                "{name} · score {:.2} of {} · seed {seed}",
+                "{name} · score {:.2} of {} · {} players · seed {seed}",
                 entries[0].score,
-                fitness.maximum()
+                fitness.maximum(),
+                fitness.players.count()
             )),
+            players: fitness.players,
             ..render::View::default()
         };
         let picture = render::svg(&catalog, first, &view);
@@ -157,7 +162,9 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
             "generator": "gloomhaven",
             "seed": seed,
             "name": name,
+            "players": fitness.players,
             "score": entries[0].score,
+            "difficulty": entries[0].difficulty,
             "maximum": entries[0].maximum,
             "components": entries[0].components,
             "cycles": report.counters.generations,

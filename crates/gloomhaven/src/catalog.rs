@@ -1,13 +1,15 @@
-//! The catalog: every map tile side, monster, rule and chest content, the pieces in the box,
-//! and the official scenarios. The built-in catalog is `data/catalog.json` (see `CATALOG.md`);
-//! users can load their own file of the same shape, which is checked before use.
+//! The catalog: every map tile side, monster, overlay tile, rule and chest content, the pieces
+//! in the box, and the official scenarios. The built-in catalog is `data/catalog.json` (see
+//! `CATALOG.md`); users can load their own file of the same shape, which is checked before use.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::hex::Hex;
+use crate::hex::{Hex, NEIGHBOURS};
+use crate::record::ScenarioRecord;
+use crate::scenario::Direction;
 
 const BUILT_IN: &str = include_str!("../data/catalog.json");
 
@@ -68,12 +70,118 @@ pub struct Tile {
 pub struct Monster {
     /// Its name.
     pub name: String,
-    /// A normal counts this much difficulty, an elite twice as much.
+    /// Its difficulty in half points: twice Isaac Childres' rating (0.5 to 2 for normal
+    /// monsters), so a normal standee counts this much and an elite twice as much.
     pub difficulty: u32,
     /// Standees in the box (normal and elite together).
     pub standees: u32,
     /// Its faction.
     pub theme: String,
+    /// A boss: one standee with its own rules; the search keeps bosses it inherits but never
+    /// draws new ones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boss: bool,
+    /// Other names the monster goes by (a card renamed between printings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+}
+
+/// What kind of overlay tile a piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    /// Blocks movement.
+    Obstacle,
+    /// Sprung by the first figure to enter.
+    Trap,
+    /// Hurts every figure that enters.
+    HazardousTerrain,
+    /// Costs two movement points to enter.
+    DifficultTerrain,
+}
+
+impl Category {
+    /// Every category, in the paper's order.
+    pub const ALL: [Category; 4] = [
+        Category::Obstacle,
+        Category::Trap,
+        Category::HazardousTerrain,
+        Category::DifficultTerrain,
+    ];
+
+    /// The box's piece count this category falls under.
+    #[must_use]
+    pub fn piece(self) -> Piece {
+        match self {
+            Category::Obstacle => Piece::Obstacles,
+            Category::Trap => Piece::Traps,
+            Category::HazardousTerrain => Piece::HazardousTerrain,
+            Category::DifficultTerrain => Piece::DifficultTerrain,
+        }
+    }
+
+    /// Its name in words, plural.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Category::Obstacle => "Obstacles",
+            Category::Trap => "Traps",
+            Category::HazardousTerrain => "Hazardous terrain",
+            Category::DifficultTerrain => "Difficult terrain",
+        }
+    }
+
+    /// Its index in [`Category::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A kind of overlay tile (a pillar, a bear trap, water, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlayKind {
+    /// Its id, the word Virtual Gloomhaven Board uses (`pillar`, `bear`, `water`, ...).
+    pub id: String,
+    /// Its name in words ("Pillar", "Bear trap", ...).
+    pub name: String,
+    /// Obstacle, trap, hazardous or difficult terrain.
+    pub category: Category,
+    /// The hexes one piece covers: 1, 2, or 3 (a triangle).
+    pub hexes: u8,
+    /// How many pieces of this kind the box holds.
+    pub count: u32,
+    /// How often the official scenarios lay this kind on tiles of each theme: the weights a
+    /// new piece's kind is drawn with on a map of that theme.
+    #[serde(default)]
+    pub themes: BTreeMap<String, u32>,
+}
+
+impl OverlayKind {
+    /// The hexes a piece of this kind covers with its first hex at `at` lying in `direction`:
+    /// a two-hex piece reaches one step along the direction (east for `default`), a three-hex
+    /// piece is the triangle of that step and the next one counter-clockwise (east and
+    /// north-east for `default`), as Virtual Gloomhaven Board draws them.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::catalog::Catalog;
+    /// use ludoforge_gloomhaven::hex::Hex;
+    /// use ludoforge_gloomhaven::scenario::Direction;
+    /// let catalog = Catalog::built_in();
+    /// let boulder = &catalog.overlays[usize::from(catalog.overlay_index("boulder-3").unwrap())];
+    /// let o = Hex::default();
+    /// let cells: Vec<Hex> = boulder.cells(o, Direction::Default).collect();
+    /// assert_eq!(cells, [o, Hex::new(1, 0, -1).unwrap(), Hex::new(1, -1, 0).unwrap()]);
+    /// ```
+    pub fn cells(&self, at: Hex, direction: Direction) -> impl Iterator<Item = Hex> + use<> {
+        let k = direction.turns().unwrap_or(0);
+        let steps = [Hex::default(), NEIGHBOURS[0], NEIGHBOURS[5]];
+        steps
+            .into_iter()
+            .take(usize::from(self.hexes.clamp(1, 3)))
+            .map(move |d| at + d.rotate(k))
+    }
 }
 
 /// A limit on a group of pieces that share cardboard.
@@ -86,7 +194,7 @@ pub struct Combined {
     pub max: u32,
 }
 
-/// A kind of overlay piece.
+/// A kind of piece the box limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
@@ -144,76 +252,8 @@ impl Inventory {
     }
 }
 
-/// A tile of a scenario: which side, how it is turned and where it lies.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioTile {
-    /// The tile side's id.
-    pub tile: String,
-    /// 60° clockwise turns about the tile's origin.
-    pub rotation: u8,
-    /// Where the tile's origin lies on the map.
-    pub offset: Hex,
-}
-
-/// A monster group of a scenario.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MonsterGroup {
-    /// The monster's name.
-    pub name: String,
-    /// Normal standees.
-    pub normal: u32,
-    /// Elite standees.
-    pub elite: u32,
-}
-
-/// Where a scenario's pieces stand, on map hexes (a kind left out of a file has none).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Placements {
-    /// Start hexes.
-    pub start: Vec<Hex>,
-    /// Monsters, group by group, normals first.
-    pub monsters: Vec<Hex>,
-    /// Obstacles.
-    pub obstacles: Vec<Hex>,
-    /// Traps.
-    pub traps: Vec<Hex>,
-    /// Hazardous terrain.
-    pub hazardous_terrain: Vec<Hex>,
-    /// Difficult terrain.
-    pub difficult_terrain: Vec<Hex>,
-    /// Chests, in the order of the scenario's chest contents.
-    pub chests: Vec<Hex>,
-    /// Coins.
-    pub coins: Vec<Hex>,
-}
-
-/// An official scenario as published.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Its name.
-    pub name: String,
-    /// Its goal.
-    pub goal: String,
-    /// Special rules.
-    pub rules: Vec<String>,
-    /// The tiles, the first one the anchor.
-    pub tiles: Vec<ScenarioTile>,
-    /// Door hexes.
-    pub doors: Vec<Hex>,
-    /// Monster groups.
-    pub monsters: Vec<MonsterGroup>,
-    /// Chest contents (`random` = drawn from the catalog's chests).
-    pub chests: Vec<String>,
-    /// Where everything stands.
-    pub placements: Placements,
-}
-
 /// The whole catalog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Catalog {
     /// What the file is.
@@ -225,12 +265,15 @@ pub struct Catalog {
     pub tiles: Vec<Tile>,
     /// Every monster type.
     pub monsters: Vec<Monster>,
+    /// Every kind of overlay tile.
+    pub overlays: Vec<OverlayKind>,
     /// Special rules.
     pub rules: Vec<String>,
     /// Chest contents.
     pub chests: Vec<String>,
-    /// The official scenarios.
-    pub scenarios: Vec<Scenario>,
+    /// The official scenarios: the scenario book's (source `book`) and the published code's
+    /// encodings of nine of them (source `gloomdungeons`).
+    pub scenarios: Vec<ScenarioRecord>,
 }
 
 /// A catalog file that cannot be used.
@@ -252,7 +295,7 @@ impl Catalog {
     /// use ludoforge_gloomhaven::catalog::Catalog;
     /// let catalog = Catalog::built_in();
     /// assert_eq!(catalog.tiles.len(), 60);
-    /// assert!(catalog.monster("Rending Drake").is_some());
+    /// assert!(catalog.monster("Vicious Drake").is_some());
     /// ```
     #[must_use]
     pub fn built_in() -> Catalog {
@@ -276,16 +319,52 @@ impl Catalog {
         self.tiles.iter().find(|t| t.id == id)
     }
 
-    /// The index of the tile side called `id`.
+    /// The index of the tile side called `id` (any case).
     #[must_use]
     pub fn tile_index(&self, id: &str) -> Option<usize> {
-        self.tiles.iter().position(|t| t.id == id)
+        self.tiles
+            .iter()
+            .position(|t| t.id.eq_ignore_ascii_case(id))
     }
 
-    /// The monster called `name`.
+    /// The monster called `name` (or by one of its aliases).
     #[must_use]
     pub fn monster(&self, name: &str) -> Option<&Monster> {
-        self.monsters.iter().find(|m| m.name == name)
+        self.monster_index(name)
+            .map(|i| &self.monsters[usize::from(i)])
+    }
+
+    /// The index of the monster called `name` (or by one of its aliases).
+    #[must_use]
+    pub fn monster_index(&self, name: &str) -> Option<u16> {
+        self.monsters
+            .iter()
+            .position(|m| m.name == name || m.aliases.iter().any(|a| a == name))
+            .map(|i| i as u16)
+    }
+
+    /// The index of the overlay kind `id`.
+    #[must_use]
+    pub fn overlay_index(&self, id: &str) -> Option<u16> {
+        self.overlays
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| i as u16)
+    }
+
+    /// The index of the special rule `rule`.
+    #[must_use]
+    pub fn rule_index(&self, rule: &str) -> Option<u8> {
+        self.rules.iter().position(|r| r == rule).map(|i| i as u8)
+    }
+
+    /// The index of the chest content `content`.
+    #[must_use]
+    pub fn chest_index(&self, content: &str) -> Option<u16> {
+        self.chests
+            .iter()
+            .position(|c| c == content)
+            .map(|i| i as u16)
     }
 
     fn validate(&self) -> Result<(), CatalogError> {
@@ -294,8 +373,11 @@ impl Catalog {
         let bad = |what: String| Err(CatalogError::Invalid(what));
         let mut ids = BTreeSet::new();
         let mut sides: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        if self.tiles.len() > usize::from(u8::MAX) {
+            return bad(format!("{} tiles: at most 255", self.tiles.len()));
+        }
         for t in &self.tiles {
-            if !ids.insert(t.id.as_str()) {
+            if !ids.insert(t.id.to_lowercase()) {
                 return bad(format!("tile {} is listed twice", t.id));
             }
             if t.side != "a" && t.side != "b" {
@@ -343,9 +425,14 @@ impl Catalog {
             }
         }
         let mut names = BTreeSet::new();
+        if self.monsters.len() > usize::from(u16::MAX) {
+            return bad("too many monsters".into());
+        }
         for m in &self.monsters {
-            if !names.insert(m.name.as_str()) {
-                return bad(format!("monster {} is listed twice", m.name));
+            for name in std::iter::once(&m.name).chain(&m.aliases) {
+                if !names.insert(name.as_str()) {
+                    return bad(format!("monster {name} is listed twice"));
+                }
             }
             if m.difficulty == 0 || m.standees == 0 {
                 return bad(format!(
@@ -354,72 +441,32 @@ impl Catalog {
                 ));
             }
         }
+        let mut kinds = BTreeSet::new();
+        for k in &self.overlays {
+            if !kinds.insert(k.id.as_str()) {
+                return bad(format!("overlay kind {} is listed twice", k.id));
+            }
+            if !(1..=3).contains(&k.hexes) {
+                return bad(format!(
+                    "overlay kind {}: {} hexes, give 1, 2 or 3",
+                    k.id, k.hexes
+                ));
+            }
+        }
+        for c in Category::ALL {
+            if !self.overlays.iter().any(|k| k.category == c && k.count > 0) {
+                return bad(format!("no overlay kind of {} is in the box", c.words()));
+            }
+        }
         if self.chests.is_empty() {
             return bad("the chest list is empty".into());
         }
-        for s in &self.scenarios {
-            for st in &s.tiles {
-                if self.tile(&st.tile).is_none() {
-                    return bad(format!("scenario {}: unknown tile {}", s.name, st.tile));
-                }
-                if st.rotation > 5 {
-                    return bad(format!(
-                        "scenario {}: tile {} turned {} times, not 0..5",
-                        s.name, st.tile, st.rotation
-                    ));
-                }
-            }
-            for g in &s.monsters {
-                if self.monster(&g.name).is_none() {
-                    return bad(format!("scenario {}: unknown monster {}", s.name, g.name));
-                }
-            }
-            for r in &s.rules {
-                if !self.rules.contains(r) {
-                    return bad(format!("scenario {}: unknown rule {r:?}", s.name));
-                }
-            }
-            for c in &s.chests {
-                if c != "random" && !self.chests.contains(c) {
-                    return bad(format!("scenario {}: unknown chest content {c:?}", s.name));
-                }
-            }
-            let reach = crate::scenario::MAX_REACH;
-            let far = |h: &Hex| {
-                [h.x, h.y, h.z]
-                    .iter()
-                    .any(|c| c.unsigned_abs() > reach as u32)
-            };
-            let p = &s.placements;
-            let spots = s.tiles.iter().map(|t| &t.offset).chain(&s.doors).chain(
-                [
-                    &p.start,
-                    &p.monsters,
-                    &p.obstacles,
-                    &p.traps,
-                    &p.hazardous_terrain,
-                    &p.difficult_terrain,
-                    &p.chests,
-                    &p.coins,
-                ]
-                .into_iter()
-                .flatten(),
-            );
-            if let Some(h) = spots.into_iter().find(|h| far(h)) {
-                return bad(format!(
-                    "scenario {}: {h} lies more than {reach} hexes from the origin",
-                    s.name
-                ));
-            }
-            let monsters: u32 = s.monsters.iter().map(|g| g.normal + g.elite).sum();
-            if s.placements.monsters.len() != monsters as usize
-                || s.placements.chests.len() != s.chests.len()
-            {
-                return bad(format!(
-                    "scenario {}: the placements do not match the monsters or chests",
-                    s.name
-                ));
-            }
+        if self.rules.len() > usize::from(u8::MAX) || self.chests.len() > usize::from(u16::MAX) {
+            return bad("too many rules or chest contents".into());
+        }
+        for r in &self.scenarios {
+            r.to_scenario(self)
+                .map_err(|e| CatalogError::Invalid(format!("scenario {}: {e}", r.name)))?;
         }
         Ok(())
     }

@@ -1,12 +1,17 @@
 //! The fitness (the paper's section 4.5): five components, each scored by its closeness to an
 //! ideal value, weighted and summed.
 //!
-//! - **difficulty**: Σ monster difficulty × (normals + 2 × elites);
+//! A fitness scores the set-up of one party size (its [`Fitness::players`]):
+//!
+//! - **difficulty**: Σ monster rating × (normals + 2 × elites) over the standees set up for
+//!   that party, on Isaac Childres' scale (see [`Scenario::difficulty`]);
 //! - **size**: the number of tile hexes;
 //! - **complexity**: the number of special rules;
-//! - **theme**: 1 − a penalty for each extra monster or tile theme: with m monster themes and
-//!   r tile themes, t = m! + r! − 2 and the score is 1 − t/20 (0 beyond 20);
-//! - **layout**: occupied hexes (every placement, start hexes included) per tile hex.
+//! - **theme**: 1 − a penalty for each extra monster or tile theme: with m monster themes (of
+//!   the standees set up) and r tile themes, t = m! + r! − 2 and the score is 1 − t/20 (0
+//!   beyond 20);
+//! - **layout**: occupied hexes (start hexes, the standees set up, every hex an overlay tile
+//!   covers, chests and coins) per tile hex.
 //!
 //! `closeness(x, ideal) = max(0, 1 − |ideal − x| / ideal)`.
 
@@ -16,14 +21,16 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::catalog::Catalog;
-use crate::scenario::Scenario;
+use crate::scenario::{Players, Scenario};
 
 /// Weights and ideal values of the five components.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Fitness {
     /// Weights of difficulty, size, complexity, theme, layout.
     pub weights: [f64; 5],
-    /// The ideal difficulty.
+    /// The party size whose set-up is scored.
+    pub players: Players,
+    /// The ideal difficulty, on Isaac Childres' scale.
     pub difficulty: f64,
     /// The ideal size in tile hexes.
     pub size: f64,
@@ -40,9 +47,6 @@ pub const COMPONENTS: [&str; 5] = ["difficulty", "size", "complexity", "theme", 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum FitnessError {
-    /// Players outside 2–4.
-    #[error("{0} players: Gloomhaven is played by 2, 3 or 4")]
-    Players(u32),
     /// A negative or non-finite weight, or all weights zero.
     #[error("weights must be finite numbers of at least 0, not all 0 (got {0})")]
     Weights(String),
@@ -70,32 +74,37 @@ pub fn theme_score(m: usize, r: usize) -> f64 {
 }
 
 impl Fitness {
-    /// The paper's fitness: every weight 1 (a perfect scenario scores 5), size 90, one rule,
-    /// layout 0.344, and the difficulty Isaac Childres recommends for the party: 33 for four
-    /// players (the middle of 30–36), 16.5 for two, and 24.75 for three, in between.
+    /// The paper's fitness for a party of `players`: every weight 1 (a perfect scenario
+    /// scores 5), size 90, one rule, layout 0.344, and the difficulty Isaac Childres recommends
+    /// for the party: 33 for four players (the middle of 30–36), 16.5 for two (the middle of
+    /// the halved range, 15–18), and 24.75 for three, in between.
     ///
-    /// # Errors
-    /// [`FitnessError::Players`] outside 2–4.
-    pub fn paper(players: u32) -> Result<Fitness, FitnessError> {
-        if !(2..=4).contains(&players) {
-            return Err(FitnessError::Players(players));
-        }
-        Ok(Fitness {
+    /// ```
+    /// use ludoforge_gloomhaven::fitness::Fitness;
+    /// use ludoforge_gloomhaven::scenario::Players;
+    /// assert_eq!(Fitness::paper(Players::FOUR).difficulty, 33.0);
+    /// assert_eq!(Fitness::paper(Players::TWO).difficulty, 16.5);
+    /// ```
+    #[must_use]
+    pub fn paper(players: Players) -> Fitness {
+        Fitness {
             weights: [1.0; 5],
-            difficulty: 8.25 * f64::from(players),
+            players,
+            difficulty: 8.25 * f64::from(players.count()),
             size: 90.0,
             complexity: 1.0,
             layout: 0.344,
-        })
+        }
     }
 
-    /// The published code's fitness: weights 4, 1, 1, 2, 2 (a perfect scenario scores 10) and
-    /// difficulty 28.
+    /// The published code's fitness: weights 4, 1, 1, 2, 2 (a perfect scenario scores 10),
+    /// two players, and difficulty 14 (the code's 28 in its doubled units).
     #[must_use]
     pub fn gloomdungeons() -> Fitness {
         Fitness {
             weights: [4.0, 1.0, 1.0, 2.0, 2.0],
-            difficulty: 28.0,
+            players: Players::TWO,
+            difficulty: 14.0,
             size: 90.0,
             complexity: 1.0,
             layout: 0.344,
@@ -124,10 +133,10 @@ impl Fitness {
     #[must_use]
     pub fn components(&self, catalog: &Catalog, s: &Scenario) -> [f64; 5] {
         let size = s.map.size(catalog) as f64;
+        let players = self.players;
         let monster_themes: BTreeSet<&str> = s
-            .monsters
-            .iter()
-            .map(|g| catalog.monsters[g.monster].theme.as_str())
+            .present(players)
+            .map(|m| catalog.monsters[usize::from(m.monster)].theme.as_str())
             .collect();
         let tile_themes: BTreeSet<&str> = s
             .map
@@ -135,17 +144,15 @@ impl Fitness {
             .iter()
             .map(|t| catalog.tiles[t.tile].theme.as_str())
             .collect();
-        let p = &s.placements;
-        let occupied = p.start.len()
-            + p.monsters.len()
-            + p.obstacles.len()
-            + p.traps.len()
-            + p.hazardous_terrain.len()
-            + p.difficult_terrain.len()
-            + p.chests.len()
-            + p.coins.len();
+        let overlay_hexes: usize = s
+            .overlays
+            .iter()
+            .map(|o| usize::from(catalog.overlays[usize::from(o.kind)].hexes))
+            .sum();
+        let occupied =
+            s.start.len() + s.standees(players) + overlay_hexes + s.chests.len() + s.coins.len();
         [
-            closeness(f64::from(s.difficulty(catalog)), self.difficulty),
+            closeness(s.difficulty(catalog, players), self.difficulty),
             closeness(size, self.size),
             closeness(s.rules.len() as f64, self.complexity),
             theme_score(monster_themes.len(), tile_themes.len()),

@@ -1,17 +1,20 @@
 //! # ludoforge-gloomhaven: scenarios from the physical game pieces
 //!
-//! Tijben and Gerhold, "Evolving Gloomhaven scenarios": scenarios built only from the map
-//! tiles, overlays and monster standees in the box, joined like jigsaw pieces, checked for
-//! validity (no overlapping tiles, every monster reachable, nothing beyond the box's
-//! inventory) and scored on difficulty, size, complexity, layout and theme.
+//! Tijben and Gerhold, "Computer Aided Content Generation – A Gloomhaven Case Study":
+//! scenarios built only from the map tiles, overlay tiles and monster standees in the box,
+//! joined like jigsaw pieces, checked for validity (no overlapping tiles, every monster
+//! reachable, nothing beyond the box's inventory) and scored on difficulty, size, complexity,
+//! layout and theme. Every standee carries its set-up for two, three and four players, as the
+//! scenario book marks it; the search scores one party's set-up and derives the others.
 //!
 //! ```
 //! use ludoforge_gloomhaven::catalog::Catalog;
-//! use ludoforge_gloomhaven::scenario::Scenario;
+//! use ludoforge_gloomhaven::scenario::{Players, Scenario};
 //! let catalog = Catalog::built_in();
-//! let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+//! let barrow = Scenario::official(&catalog, 1).unwrap();
 //! assert_eq!(barrow.map.size(&catalog), 83);
 //! assert!(barrow.map.overlap(&catalog).is_none());
+//! assert!(barrow.standees(Players::FOUR) > barrow.standees(Players::TWO));
 //! ```
 
 pub mod book;
@@ -22,11 +25,15 @@ pub mod export;
 pub mod fitness;
 pub mod hex;
 pub mod hexset;
+pub mod json;
 pub mod map;
 pub mod mutation;
 pub mod names;
 pub mod place;
+pub mod record;
 pub mod render;
 pub mod scenario;
+pub mod setup;
+pub mod table;
 pub mod validity;
 pub mod vgb;

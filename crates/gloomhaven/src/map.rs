@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::{Catalog, Link};
 use crate::hex::Hex;
 use crate::hexset::HexSet;
+use crate::scenario::Direction;
 
 /// A tile side on the map: the catalog's tile index, its rotation and where its origin lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,13 +47,119 @@ impl PlacedTile {
     }
 }
 
+/// What a corridor piece is made of (the board's corridor pictures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Material {
+    /// Dark.
+    Dark,
+    /// Earth.
+    Earth,
+    /// Worked stone.
+    ManmadeStone,
+    /// Natural stone.
+    NaturalStone,
+    /// A pressure plate.
+    PressurePlate,
+    /// Wood.
+    Wood,
+}
+
+/// What stands on a door hex: a door of some kind, or a corridor piece that opens two tiles
+/// into one room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DoorKind {
+    /// A stone door.
+    #[default]
+    Stone,
+    /// A wooden door.
+    Wooden,
+    /// An altar.
+    Altar,
+    /// A wall that can be broken.
+    BreakableWall,
+    /// Dark fog.
+    DarkFog,
+    /// Light fog.
+    LightFog,
+    /// A corridor piece of one or two hexes.
+    Corridor(Material, u8),
+}
+
+impl DoorKind {
+    /// The board's word for it (`stone`, `corridor`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DoorKind::Stone => "stone",
+            DoorKind::Wooden => "wooden",
+            DoorKind::Altar => "altar",
+            DoorKind::BreakableWall => "breakable-wall",
+            DoorKind::DarkFog => "dark-fog",
+            DoorKind::LightFog => "light-fog",
+            DoorKind::Corridor(..) => "corridor",
+        }
+    }
+
+    /// The kind called `name` by the board (a corridor needs its material and size too).
+    #[must_use]
+    pub fn from_name(name: &str, material: Option<Material>, size: Option<u8>) -> Option<DoorKind> {
+        Some(match name {
+            "stone" => DoorKind::Stone,
+            "wooden" => DoorKind::Wooden,
+            "altar" => DoorKind::Altar,
+            "breakable-wall" => DoorKind::BreakableWall,
+            "dark-fog" => DoorKind::DarkFog,
+            "light-fog" => DoorKind::LightFog,
+            "corridor" => match size? {
+                s @ 1..=2 => DoorKind::Corridor(material?, s),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Whether it is a door a character opens (rather than an open corridor).
+    #[must_use]
+    pub fn is_door(self) -> bool {
+        !matches!(self, DoorKind::Corridor(..))
+    }
+}
+
+/// A door hex: where two tiles are joined (or, for a corridor piece lying on one tile, where
+/// it lies), what stands there and which way its picture points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Door {
+    /// The hex.
+    pub at: Hex,
+    /// What stands there.
+    pub kind: DoorKind,
+    /// Which way its picture points.
+    pub direction: Direction,
+    /// The two tiles it joins, as indices into the map's tiles (the same twice for a corridor
+    /// lying on one tile).
+    pub joins: [u8; 2],
+}
+
 /// A map: placed tiles (the first is the anchor) and the doors between them.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Map {
     /// The tiles.
     pub tiles: Vec<PlacedTile>,
-    /// The door hexes, one per join.
-    pub doors: Vec<Hex>,
+    /// The doors.
+    pub doors: Vec<Door>,
+}
+
+/// The board's picture direction for a door on an edge whose outward facing is `facing`
+/// (0..11, 30° steps clockwise from north): the door's axis, taken modulo 180°.
+#[must_use]
+pub fn door_direction(facing: u8) -> Direction {
+    match (u32::from(facing) * 30) % 180 {
+        0 => Direction::Default,
+        30 | 60 => Direction::DiagonalLeft,
+        90 => Direction::Vertical,
+        _ => Direction::DiagonalRight,
+    }
 }
 
 /// Joins a new tile to a placed one: `link` is a link of the placed tile on the map (see
@@ -109,6 +216,16 @@ impl Map {
             .sum()
     }
 
+    /// The doors that join two different tiles (the published code's door count).
+    pub fn joins(&self) -> impl Iterator<Item = &Door> {
+        self.doors.iter().filter(|d| d.joins[0] != d.joins[1])
+    }
+
+    /// The door hexes.
+    pub fn door_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.doors.iter().map(|d| d.at)
+    }
+
     /// A hex covered by two tiles, if any.
     #[must_use]
     pub fn overlap(&self, catalog: &Catalog) -> Option<Hex> {
@@ -127,14 +244,14 @@ impl Map {
             .find(|&name| !seen.insert(name))
     }
 
-    /// The hexes a figure can stand on: tile hexes and doors.
+    /// The hexes a figure can stand on: tile hexes and door hexes.
     #[must_use]
     pub fn walkable(&self, catalog: &Catalog) -> HexSet {
         let hexes: Vec<Hex> = self
             .tiles
             .iter()
             .flat_map(|t| t.hexes(catalog))
-            .chain(self.doors.iter().copied())
+            .chain(self.door_hexes())
             .collect();
         let mut set = HexSet::around(hexes.iter().copied());
         for h in hexes {

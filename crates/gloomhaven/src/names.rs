@@ -13,7 +13,7 @@
 //! use ludoforge_gloomhaven::names::{monster_words, place_words, scenario_name};
 //! use ludoforge_gloomhaven::scenario::Scenario;
 //! let catalog = Catalog::built_in();
-//! let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+//! let barrow = Scenario::official(&catalog, 1).unwrap();
 //! let name = scenario_name(&catalog, &barrow, 7);
 //! assert_eq!(name, scenario_name(&catalog, &barrow, 7));
 //! // Bandits in a dungeon.
@@ -149,17 +149,16 @@ pub fn place_words(theme: &str) -> &'static [&'static str] {
 /// use ludoforge_gloomhaven::names::monster_theme;
 /// use ludoforge_gloomhaven::scenario::Scenario;
 /// let catalog = Catalog::built_in();
-/// let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+/// let barrow = Scenario::official(&catalog, 1).unwrap();
 /// assert_eq!(monster_theme(&catalog, &barrow), Some("Outlaw"));
 /// ```
 #[must_use]
 pub fn monster_theme<'a>(catalog: &'a Catalog, s: &Scenario) -> Option<&'a str> {
-    dominant(s.monsters.iter().map(|g| {
-        (
-            catalog.monsters[g.monster].theme.as_str(),
-            (g.normal + g.elite) as usize,
-        )
-    }))
+    dominant(
+        s.monsters
+            .iter()
+            .map(|m| (catalog.monsters[usize::from(m.monster)].theme.as_str(), 1)),
+    )
 }
 
 /// The theme of the most tile hexes (ties: the earlier tile's).
@@ -169,7 +168,7 @@ pub fn monster_theme<'a>(catalog: &'a Catalog, s: &Scenario) -> Option<&'a str> 
 /// use ludoforge_gloomhaven::names::tile_theme;
 /// use ludoforge_gloomhaven::scenario::Scenario;
 /// let catalog = Catalog::built_in();
-/// let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+/// let barrow = Scenario::official(&catalog, 1).unwrap();
 /// assert_eq!(tile_theme(&catalog, &barrow), Some("Dungeon"));
 /// ```
 #[must_use]
@@ -208,7 +207,7 @@ fn same_stem(a: &str, b: &str) -> bool {
 /// use ludoforge_gloomhaven::names::scenario_name;
 /// use ludoforge_gloomhaven::scenario::Scenario;
 /// let catalog = Catalog::built_in();
-/// let lagoon = Scenario::official(&catalog, "Underwater Lagoon").unwrap();
+/// let lagoon = Scenario::official(&catalog, 64).unwrap();
 /// let name = scenario_name(&catalog, &lagoon, 1);
 /// assert_eq!(name.split(' ').count(), 2);
 /// ```
@@ -237,7 +236,8 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::scenario::Group;
+    use crate::hex::Hex;
+    use crate::scenario::{Level, Standee};
 
     const THEMES: [&str; 12] = [
         "Drake",
@@ -263,7 +263,8 @@ mod tests {
     #[test]
     fn deterministic_and_non_empty() {
         let catalog = Catalog::built_in();
-        for s in Scenario::all_official(&catalog) {
+        for r in &catalog.scenarios {
+            let s = r.to_scenario(&catalog).unwrap();
             for seed in 0..20 {
                 let name = scenario_name(&catalog, &s, seed);
                 assert_eq!(name, scenario_name(&catalog, &s, seed));
@@ -277,7 +278,7 @@ mod tests {
     #[test]
     fn seeds_give_variety() {
         let catalog = Catalog::built_in();
-        let barrow = Scenario::official(&catalog, "Black Barrow").unwrap();
+        let barrow = Scenario::official(&catalog, 1).unwrap();
         let names: BTreeSet<String> = (0..30)
             .map(|seed| scenario_name(&catalog, &barrow, seed))
             .collect();
@@ -287,29 +288,21 @@ mod tests {
     #[test]
     fn themes_drive_the_words() {
         let catalog = Catalog::built_in();
-        let mut s = Scenario::official(&catalog, "Black Barrow").unwrap();
-        let drake = catalog
-            .monsters
-            .iter()
-            .position(|m| m.name == "Vicious Drake")
-            .unwrap();
-        let bones = catalog
-            .monsters
-            .iter()
-            .position(|m| m.name == "Living Bones")
-            .unwrap();
+        let mut s = Scenario::official(&catalog, 1).unwrap();
+        let drake = catalog.monster_index("Vicious Drake").unwrap();
+        let bones = catalog.monster_index("Living Bones").unwrap();
         // Drakes outnumber the bones; a single cave tile.
+        let standee = |monster| Standee {
+            monster,
+            at: Hex::default(),
+            levels: [Level::Normal; 3],
+        };
         s.monsters = vec![
-            Group {
-                monster: bones,
-                normal: 2,
-                elite: 0,
-            },
-            Group {
-                monster: drake,
-                normal: 2,
-                elite: 1,
-            },
+            standee(bones),
+            standee(bones),
+            standee(drake),
+            standee(drake),
+            standee(drake),
         ];
         s.map.tiles.truncate(1);
         s.map.tiles[0].tile = catalog.tile_index("A2b").unwrap(); // a Cave side

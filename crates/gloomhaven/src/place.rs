@@ -1,55 +1,144 @@
 //! Where pieces stand: fresh placements for a new map (four start hexes clustered at an edge,
-//! everything else on random free hexes), and the repair that makes inherited placements match
-//! the counts after crossover and mutation (the published code's `fix`).
+//! everything else on random free hexes), and the repair that gives a hex to every piece that
+//! lost its own in crossover or mutation (the published code's `fix`).
+//!
+//! A piece waiting for a hex stands at [`NOWHERE`]. Pieces of two or three hexes are laid on
+//! free hexes that hold their whole shape, turned any of the six ways.
 
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::below;
 
-use crate::catalog::{Catalog, Placements};
+use crate::catalog::Catalog;
 use crate::hex::Hex;
 use crate::hexset::HexSet;
-use crate::scenario::Scenario;
+use crate::scenario::{Direction, Scenario};
 
 /// Start hexes on a freshly built map.
 pub const START_HEXES: usize = 4;
 
-/// The counts each placement list must have, in the order pieces are placed.
-fn needed(s: &Scenario) -> [usize; 7] {
-    [
-        s.monsters
-            .iter()
-            .map(|g| (g.normal + g.elite) as usize)
-            .sum(),
-        s.overlays.obstacles as usize,
-        s.overlays.traps as usize,
-        s.overlays.hazardous_terrain as usize,
-        s.overlays.difficult_terrain as usize,
-        s.chests.len(),
-        s.coins as usize,
-    ]
-}
+/// Where a piece waits for a hex: far beyond any map (and beyond
+/// [`crate::scenario::MAX_REACH`], so one never reaches a file).
+pub const NOWHERE: Hex = Hex {
+    x: 1 << 29,
+    y: 1 << 29,
+    z: -(1 << 30),
+};
 
-fn lists(p: &mut Placements) -> [&mut Vec<Hex>; 7] {
-    [
-        &mut p.monsters,
-        &mut p.obstacles,
-        &mut p.traps,
-        &mut p.hazardous_terrain,
-        &mut p.difficult_terrain,
-        &mut p.chests,
-        &mut p.coins,
-    ]
-}
+/// How many anchors and turns a piece of two or three hexes tries before it gives up.
+const SHAPE_TRIES: usize = 64;
 
 /// Draws one hex of `free` uniformly and removes it.
 fn take(free: &mut Vec<Hex>, rng: &mut Stream) -> Option<Hex> {
     (!free.is_empty()).then(|| free.swap_remove(below(rng, free.len())))
 }
 
+/// Lays a piece of `kind` on free hexes: a one-hex piece keeps `direction` (its picture); a
+/// larger one tries random anchors and turns until its whole shape is free. Returns its
+/// anchor and direction, and takes its hexes out of `free`.
+fn take_piece(
+    catalog: &Catalog,
+    kind: u16,
+    direction: Direction,
+    free: &mut Vec<Hex>,
+    rng: &mut Stream,
+) -> Option<(Hex, Direction)> {
+    let spec = &catalog.overlays[usize::from(kind)];
+    if spec.hexes <= 1 {
+        return take(free, rng).map(|h| (h, direction));
+    }
+    for _ in 0..SHAPE_TRIES {
+        if free.is_empty() {
+            return None;
+        }
+        let anchor = free[below(rng, free.len())];
+        let turn = Direction::from_turns(below(rng, 6) as u8);
+        let cells: Vec<Hex> = spec.cells(anchor, turn).collect();
+        if cells.iter().all(|c| free.contains(c)) {
+            free.retain(|h| !cells.contains(h));
+            return Some((anchor, turn));
+        }
+    }
+    None
+}
+
+/// Keeps a random `n` of `positions` (dropping random ones, as the published code trims a
+/// placement list), then pads with [`NOWHERE`] up to `n`.
+#[must_use]
+pub fn reuse<T: Copy>(mut positions: Vec<T>, n: usize, pad: T, rng: &mut Stream) -> Vec<T> {
+    while positions.len() > n {
+        positions.swap_remove(below(rng, positions.len()));
+    }
+    positions.resize(n, pad);
+    positions
+}
+
+/// The tile hexes free of every placed piece, the start hexes and the exit, in map order.
+fn free_hexes(catalog: &Catalog, s: &Scenario) -> Vec<Hex> {
+    let tiles = s.map.tile_hexes(catalog);
+    let placed: Vec<Hex> = s
+        .start
+        .iter()
+        .copied()
+        .chain(s.monsters.iter().map(|m| m.at))
+        .chain(
+            s.overlays
+                .iter()
+                .filter(|o| o.at != NOWHERE)
+                .flat_map(|o| o.cells(catalog)),
+        )
+        .chain(s.coins.iter().map(|c| c.at))
+        .chain(s.chests.iter().map(|c| c.at))
+        .chain(s.exit)
+        .filter(|&h| h != NOWHERE)
+        .collect();
+    let mut used = HexSet::around(tiles.iter().copied().chain(placed.iter().copied()));
+    for &h in &placed {
+        used.insert(h);
+    }
+    tiles.into_iter().filter(|&h| !used.contains(h)).collect()
+}
+
+/// Places every piece that waits at [`NOWHERE`]: standees, overlays, chests, then coins, each
+/// on random free tile hexes (never on a door, the start or the exit). `false` when the map
+/// has too few free hexes.
+fn place_waiting(
+    catalog: &Catalog,
+    s: &mut Scenario,
+    mut free: Vec<Hex>,
+    rng: &mut Stream,
+) -> bool {
+    for m in s.monsters.iter_mut().filter(|m| m.at == NOWHERE) {
+        let Some(h) = take(&mut free, rng) else {
+            return false;
+        };
+        m.at = h;
+    }
+    for o in s.overlays.iter_mut().filter(|o| o.at == NOWHERE) {
+        let Some((at, direction)) = take_piece(catalog, o.kind, o.direction, &mut free, rng) else {
+            return false;
+        };
+        o.at = at;
+        o.direction = direction;
+    }
+    for c in s.chests.iter_mut().filter(|c| c.at == NOWHERE) {
+        let Some(h) = take(&mut free, rng) else {
+            return false;
+        };
+        c.at = h;
+    }
+    for c in s.coins.iter_mut().filter(|c| c.at == NOWHERE) {
+        let Some(h) = take(&mut free, rng) else {
+            return false;
+        };
+        c.at = h;
+    }
+    true
+}
+
 /// Fresh placements: [`START_HEXES`] start hexes grown as a cluster from a random edge hex
-/// (one with fewer than six tile neighbours), then monsters, obstacles, traps, hazardous and
-/// difficult terrain, chests and coins on random free tile hexes (never on a door). `false`
-/// when the map has too few hexes for everything.
+/// (one with fewer than six tile neighbours), then standees, overlays, chests and coins on
+/// random free tile hexes (never on a door). `false` when the map has too few hexes for
+/// everything. The exit, if any, is chosen afterwards by the caller.
 pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     let tiles: Vec<Hex> = s.map.tile_hexes(catalog);
     let mut on_map = HexSet::around(tiles.iter().copied());
@@ -81,78 +170,45 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
             .collect();
         frontier.extend(next);
     }
-    let mut free: Vec<Hex> = tiles.into_iter().filter(|h| !start.contains(h)).collect();
-    let counts = needed(s);
-    s.placements = Placements {
-        start,
-        ..Placements::default()
-    };
-    for (list, count) in lists(&mut s.placements).into_iter().zip(counts) {
-        for _ in 0..count {
-            let Some(h) = take(&mut free, rng) else {
-                return false;
-            };
-            list.push(h);
-        }
+    let free: Vec<Hex> = tiles.into_iter().filter(|h| !start.contains(h)).collect();
+    s.start = start;
+    s.exit = None;
+    for m in &mut s.monsters {
+        m.at = NOWHERE;
     }
-    true
+    for o in &mut s.overlays {
+        o.at = NOWHERE;
+    }
+    for c in &mut s.chests {
+        c.at = NOWHERE;
+    }
+    for c in &mut s.coins {
+        c.at = NOWHERE;
+    }
+    place_waiting(catalog, s, free, rng)
 }
 
-/// Makes the placements match the counts: a list too long keeps a random subset, one too
-/// short gets random tile hexes no other piece uses. Chests drawn at random get their content.
-/// `false` when the map has too few free hexes.
+/// Gives every waiting piece a hex (standees, overlays, chests, then coins, on random free
+/// tile hexes, never on a door, the start or the exit); chests whose content is drawn at
+/// random get their content now. `false` when the map has too few free hexes.
 pub fn fix(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     for chest in &mut s.chests {
-        if chest == "random" {
-            *chest = catalog.chests[below(rng, catalog.chests.len())].clone();
+        if chest.content.is_none() {
+            chest.content = Some(below(rng, catalog.chests.len()) as u16);
         }
     }
-    let counts = needed(s);
-    let tiles = s.map.tile_hexes(catalog);
-    for (list, &count) in lists(&mut s.placements).iter_mut().zip(&counts) {
-        while list.len() > count {
-            list.swap_remove(below(rng, list.len()));
-        }
+    if !waiting(s) {
+        return true;
     }
-    let p = &s.placements;
-    let placed = [
-        &p.start,
-        &p.monsters,
-        &p.obstacles,
-        &p.traps,
-        &p.hazardous_terrain,
-        &p.difficult_terrain,
-        &p.chests,
-        &p.coins,
-    ];
-    let mut used = HexSet::around(tiles.iter().chain(placed.into_iter().flatten()).copied());
-    for &h in placed.into_iter().flatten() {
-        used.insert(h);
-    }
-    let mut free: Vec<Hex> = tiles.into_iter().filter(|&h| !used.contains(h)).collect();
-    for (list, count) in lists(&mut s.placements).into_iter().zip(counts) {
-        while list.len() < count {
-            let Some(h) = take(&mut free, rng) else {
-                return false;
-            };
-            list.push(h);
-        }
-    }
-    true
+    let free = free_hexes(catalog, s);
+    place_waiting(catalog, s, free, rng)
 }
 
-/// Whether every placement list has the length its count asks for.
+/// Whether some piece still waits for a hex.
 #[must_use]
-pub fn counts_match(s: &Scenario) -> bool {
-    let p = &s.placements;
-    let lengths = [
-        p.monsters.len(),
-        p.obstacles.len(),
-        p.traps.len(),
-        p.hazardous_terrain.len(),
-        p.difficult_terrain.len(),
-        p.chests.len(),
-        p.coins.len(),
-    ];
-    lengths == needed(s)
+pub fn waiting(s: &Scenario) -> bool {
+    s.monsters.iter().any(|m| m.at == NOWHERE)
+        || s.overlays.iter().any(|o| o.at == NOWHERE)
+        || s.chests.iter().any(|c| c.at == NOWHERE)
+        || s.coins.iter().any(|c| c.at == NOWHERE)
 }

@@ -1,16 +1,21 @@
 //! Validity (the paper's section 4.4): no overlapping tiles, nothing beyond the box's
 //! inventory, and the goal achievable with only the basic move: every monster (and, for the
 //! other goals, every chest or the exit) reachable from the start hexes around obstacles.
+//!
+//! The box limits every kind of piece on one map, and each monster's standees in one room at
+//! a time: the book sets a room's monsters up when its door opens, so a scenario may mark more
+//! hexes for a monster than the box has standees, as long as each room's fit (a room is the
+//! tiles joined by corridors rather than doors). The limit holds for every party size.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::catalog::{Catalog, Piece};
+use crate::catalog::{Catalog, Category, Piece};
 use crate::hex::Hex;
 use crate::hexset::HexSet;
-use crate::scenario::{Goal, Scenario};
+use crate::scenario::{Goal, Level, Players, Scenario};
 
 /// Why a scenario is not valid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -38,16 +43,27 @@ pub enum Invalid {
         /// The limit.
         max: u32,
     },
-    /// More standees of a monster than the box holds.
+    /// More overlay tiles of one kind than the box holds.
+    Kind {
+        /// The kind's name.
+        kind: String,
+        /// How many the scenario needs.
+        needed: u32,
+        /// How many the box holds.
+        max: u32,
+    },
+    /// More standees of a monster in one room than the box holds.
     Standees {
         /// The monster.
         monster: String,
-        /// Normal and elite together.
+        /// The party size that needs the most.
+        players: u32,
+        /// Normal and elite together, in one room.
         needed: u32,
         /// Standees in the box.
         max: u32,
     },
-    /// A piece stands off the map.
+    /// A token stands off the map.
     OffMap(Hex),
     /// The scenario has no start hex.
     NoStart,
@@ -57,6 +73,8 @@ pub enum Invalid {
     ChestUnreachable(Hex),
     /// The exit cannot be reached, or there is none (goal: reach the exit).
     ExitUnreachable,
+    /// A piece stands on the exit (goal: reach the exit).
+    ExitCovered(Hex),
 }
 
 impl fmt::Display for Invalid {
@@ -72,16 +90,24 @@ impl fmt::Display for Invalid {
                 needed,
                 max,
             } => write!(f, "{needed} of {pieces:?} needed, at most {max} together"),
+            Invalid::Kind { kind, needed, max } => {
+                write!(f, "{needed} × {kind} needed, the box holds {max}")
+            }
             Invalid::Standees {
                 monster,
+                players,
                 needed,
                 max,
-            } => write!(f, "{needed} {monster} needed, the box holds {max}"),
+            } => write!(
+                f,
+                "{needed} {monster} in one room for {players} players, the box holds {max}"
+            ),
             Invalid::OffMap(h) => write!(f, "a piece stands off the map at {h}"),
             Invalid::NoStart => write!(f, "there is no start hex"),
             Invalid::MonsterUnreachable(h) => write!(f, "the monster at {h} cannot be reached"),
             Invalid::ChestUnreachable(h) => write!(f, "the chest at {h} cannot be reached"),
             Invalid::ExitUnreachable => write!(f, "the exit cannot be reached"),
+            Invalid::ExitCovered(h) => write!(f, "a piece stands on the exit at {h}"),
         }
     }
 }
@@ -96,9 +122,8 @@ impl fmt::Display for Invalid {
 /// use ludoforge_gloomhaven::scenario::Scenario;
 /// use ludoforge_gloomhaven::validity::check;
 /// let catalog = Catalog::built_in();
-/// for scenario in Scenario::all_official(&catalog) {
-///     assert_eq!(check(&catalog, &scenario), Ok(()), "{}", scenario.name);
-/// }
+/// let barrow = Scenario::official(&catalog, 1).unwrap();
+/// assert_eq!(check(&catalog, &barrow), Ok(()));
 /// ```
 pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     if let Some(h) = s.map.overlap(catalog) {
@@ -109,40 +134,40 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     }
     check_pieces(catalog, s)?;
     let walkable = s.map.walkable(catalog);
-    let p = &s.placements;
-    for h in [
-        &p.start,
-        &p.monsters,
-        &p.obstacles,
-        &p.traps,
-        &p.hazardous_terrain,
-        &p.difficult_terrain,
-        &p.chests,
-        &p.coins,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if !walkable.contains(*h) {
-            return Err(Invalid::OffMap(*h));
+    let tokens = s
+        .start
+        .iter()
+        .copied()
+        .chain(s.monsters.iter().map(|m| m.at))
+        .chain(s.coins.iter().map(|c| c.at))
+        .chain(s.chests.iter().map(|c| c.at));
+    for h in tokens {
+        if !walkable.contains(h) {
+            return Err(Invalid::OffMap(h));
         }
     }
-    let reached = reachable(catalog, s);
-    if p.start.is_empty() {
+    if s.start.is_empty() {
         return Err(Invalid::NoStart);
     }
-    if let Some(h) = p.monsters.iter().find(|h| !reached.contains(**h)) {
-        return Err(Invalid::MonsterUnreachable(*h));
+    let reached = reachable(catalog, s);
+    if let Some(m) = s.monsters.iter().find(|m| !reached.contains(m.at)) {
+        return Err(Invalid::MonsterUnreachable(m.at));
     }
     match s.goal {
         Goal::KillAll => {}
         Goal::LootAll => {
-            if let Some(h) = p.chests.iter().find(|h| !reached.contains(**h)) {
-                return Err(Invalid::ChestUnreachable(*h));
+            if let Some(c) = s.chests.iter().find(|c| !reached.contains(c.at)) {
+                return Err(Invalid::ChestUnreachable(c.at));
             }
         }
         Goal::ReachExit => {
-            if !s.exit.is_some_and(|e| reached.contains(e)) {
+            let Some(exit) = s.exit else {
+                return Err(Invalid::ExitUnreachable);
+            };
+            if let Some(h) = s.occupied(catalog).find(|&h| h == exit) {
+                return Err(Invalid::ExitCovered(h));
+            }
+            if !reached.contains(exit) {
                 return Err(Invalid::ExitUnreachable);
             }
         }
@@ -150,21 +175,57 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     Ok(())
 }
 
-/// The box's limits: every kind of piece, the shared overlays and each monster's standees.
+/// How many overlay tiles of each category a scenario has.
+#[must_use]
+pub fn category_counts(catalog: &Catalog, s: &Scenario) -> [u32; 4] {
+    let mut counts = [0; 4];
+    for o in &s.overlays {
+        counts[catalog.overlays[usize::from(o.kind)].category.index()] += 1;
+    }
+    counts
+}
+
+/// The rooms of a map: for each tile, the smallest index of the tiles it shares a room with
+/// (tiles joined by a corridor rather than a door are one room).
+#[must_use]
+pub fn rooms(s: &Scenario) -> Vec<usize> {
+    let mut room: Vec<usize> = (0..s.map.tiles.len()).collect();
+    fn find(room: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while room[i] != i {
+            room[i] = room[room[i]];
+            i = room[i];
+        }
+        i
+    }
+    for d in &s.map.doors {
+        let [a, b] = d.joins.map(usize::from);
+        if d.kind.is_door() || a >= room.len() || b >= room.len() {
+            continue;
+        }
+        let (ra, rb) = (find(&mut room, a), find(&mut room, b));
+        room[ra.max(rb)] = ra.min(rb);
+    }
+    (0..room.len()).map(|i| find(&mut room, i)).collect()
+}
+
+/// The box's limits: every kind of piece, the shared overlays, each overlay kind, and each
+/// monster's standees in one room for every party size.
 ///
 /// # Errors
 /// The first limit exceeded.
 pub fn check_pieces(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     let inventory = &catalog.pieces;
+    let categories = category_counts(catalog, s);
     let count = |piece: Piece| -> u32 {
         match piece {
-            Piece::Coins => s.coins,
+            Piece::Coins => s.coins.len() as u32,
             Piece::Chests => s.chests.len() as u32,
-            Piece::Doors => s.map.doors.len() as u32,
-            Piece::Traps => s.overlays.traps,
-            Piece::Obstacles => s.overlays.obstacles,
-            Piece::HazardousTerrain => s.overlays.hazardous_terrain,
-            Piece::DifficultTerrain => s.overlays.difficult_terrain,
+            Piece::Doors => s.map.doors.iter().filter(|d| d.kind.is_door()).count() as u32,
+            Piece::Traps => categories[Category::Trap.index()],
+            Piece::Obstacles => categories[Category::Obstacle.index()],
+            Piece::HazardousTerrain => categories[Category::HazardousTerrain.index()],
+            Piece::DifficultTerrain => categories[Category::DifficultTerrain.index()],
         }
     };
     for piece in [
@@ -191,14 +252,81 @@ pub fn check_pieces(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
             });
         }
     }
-    for g in &s.monsters {
-        let m = &catalog.monsters[g.monster];
-        if g.normal + g.elite > m.standees {
-            return Err(Invalid::Standees {
-                monster: m.name.clone(),
-                needed: g.normal + g.elite,
-                max: m.standees,
+    let mut kinds = vec![0u32; catalog.overlays.len()];
+    for o in &s.overlays {
+        kinds[usize::from(o.kind)] += 1;
+    }
+    for (kind, &needed) in catalog.overlays.iter().zip(&kinds) {
+        if needed > kind.count {
+            return Err(Invalid::Kind {
+                kind: kind.name.clone(),
+                needed,
+                max: kind.count,
             });
+        }
+    }
+    check_standees(catalog, s)
+}
+
+/// Each monster's standees in one room, for every party size, against the box.
+fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
+    let room = rooms(s);
+    let room_of = |h: Hex| -> usize {
+        s.map
+            .tiles
+            .iter()
+            .position(|t| t.hexes(catalog).any(|x| x == h))
+            .or_else(|| {
+                s.map
+                    .doors
+                    .iter()
+                    .find(|d| d.at == h)
+                    .map(|d| usize::from(d.joins[0]))
+            })
+            .map_or(usize::MAX, |t| room.get(t).copied().unwrap_or(t))
+    };
+    // Cheap first: the whole map's count settles most scenarios without looking up rooms.
+    let mut totals: BTreeMap<u16, [u32; 3]> = BTreeMap::new();
+    for m in &s.monsters {
+        let t = totals.entry(m.monster).or_default();
+        for p in Players::ALL {
+            if m.level(p) != Level::None {
+                t[p.index()] += 1;
+            }
+        }
+    }
+    let crowded: Vec<u16> = totals
+        .iter()
+        .filter(|(m, t)| {
+            t.iter()
+                .any(|&n| n > catalog.monsters[usize::from(**m)].standees)
+        })
+        .map(|(m, _)| *m)
+        .collect();
+    if crowded.is_empty() {
+        return Ok(());
+    }
+    let mut per_room: BTreeMap<(u16, usize), [u32; 3]> = BTreeMap::new();
+    for m in s.monsters.iter().filter(|m| crowded.contains(&m.monster)) {
+        let t = per_room.entry((m.monster, room_of(m.at))).or_default();
+        for p in Players::ALL {
+            if m.level(p) != Level::None {
+                t[p.index()] += 1;
+            }
+        }
+    }
+    for ((monster, _), counts) in per_room {
+        let max = catalog.monsters[usize::from(monster)].standees;
+        for p in Players::ALL {
+            let needed = counts[p.index()];
+            if needed > max {
+                return Err(Invalid::Standees {
+                    monster: catalog.monsters[usize::from(monster)].name.clone(),
+                    players: p.count(),
+                    needed,
+                    max,
+                });
+            }
         }
     }
     Ok(())
@@ -211,13 +339,17 @@ pub fn reachable(catalog: &Catalog, s: &Scenario) -> HexSet {
     let walkable = s.map.walkable(catalog);
     let mut seen = HexSet::like(&walkable);
     let mut blocked = HexSet::like(&walkable);
-    for &h in &s.placements.obstacles {
-        if walkable.contains(h) {
-            blocked.insert(h);
+    for o in &s.overlays {
+        if catalog.overlays[usize::from(o.kind)].category == Category::Obstacle {
+            for h in o.cells(catalog) {
+                if walkable.contains(h) {
+                    blocked.insert(h);
+                }
+            }
         }
     }
     let mut queue: VecDeque<Hex> = VecDeque::new();
-    for &h in &s.placements.start {
+    for &h in &s.start {
         if walkable.contains(h) && !blocked.contains(h) && seen.insert(h) {
             queue.push_back(h);
         }

@@ -4,9 +4,11 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use ludoforge_gloomhaven::evolution::{Settings, Table};
+use ludoforge_gloomhaven::evolution::Settings;
 use ludoforge_gloomhaven::fitness::Fitness;
 use ludoforge_gloomhaven::scenario::Goal;
+use ludoforge_gloomhaven::scenario::Players;
+use ludoforge_gloomhaven::table::Table;
 
 /// `gloomhaven`: evolve scenarios from the official ones.
 #[derive(Debug, Args)]
@@ -18,10 +20,13 @@ pub struct GloomhavenArgs {
     /// Cycles of the search (each breeds one child).
     #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
     pub cycles: i64,
-    /// Players (2, 3 or 4): sets the ideal difficulty of the paper's fitness.
-    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
-    pub players: i64,
-    /// The fitness: the paper's (weights 1, out of 5) or the published code's (out of 10).
+    /// Players (2, 3 or 4): the set-up the search scores and the pictures and pages show, and
+    /// the ideal difficulty of the paper's fitness [default: 4; the published code's preset is
+    /// for 2].
+    #[arg(long, allow_negative_numbers = true)]
+    pub players: Option<i64>,
+    /// The search: the paper's (the book's scenarios, weights 1, out of 5) or the published
+    /// code's (its nine scenarios, two players, out of 10).
     #[arg(long, value_enum, default_value_t = Preset::Paper)]
     pub preset: Preset,
     /// Weights of difficulty, size, complexity, theme and layout, e.g. 1,1,1,1,1.
@@ -83,12 +88,16 @@ pub enum VgbCommand {
 #[derive(Debug, Args)]
 pub struct ExportVgbArgs {
     /// A ludoforge scenario file (written by `ludoforge gloomhaven --out`).
-    pub scenario: PathBuf,
+    #[arg(required_unless_present = "official", conflicts_with = "official")]
+    pub scenario: Option<PathBuf>,
+    /// Write official scenario N of the scenario book instead, as the catalog sets it up.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub official: Option<i64>,
     /// Which scenario of the file, counting from 1.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub index: i64,
-    /// Turn the whole map by this many 60° steps clockwise [default: the turn that fits the
-    /// Creator's grid best].
+    /// Turn the whole map by this many 60° steps clockwise [default: as it is, when the
+    /// Creator's grid holds it and its Import and Export keep it; else the best turn that does].
     #[arg(long, allow_negative_numbers = true)]
     pub turn: Option<i64>,
     /// A catalog file to use instead of the built-in one.
@@ -104,7 +113,7 @@ pub struct ExportVgbArgs {
 pub struct ImportVgbArgs {
     /// A Virtual Gloomhaven Board scenario file.
     pub board: PathBuf,
-    /// Players (2, 3 or 4) for the score: the paper's fitness.
+    /// Players (2, 3 or 4) for the score (the paper's fitness) and the picture.
     #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
     pub players: i64,
     /// A catalog file to use instead of the built-in one.
@@ -124,9 +133,11 @@ pub struct ImportVgbArgs {
 /// A fitness preset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Preset {
-    /// The paper: weights 1, ideals by players, a perfect scenario scores 5.
+    /// The paper: the book's scenarios start it, weights 1, ideals by players, a perfect
+    /// scenario scores 5.
     Paper,
-    /// The published code: weights 4,1,1,2,2, difficulty 28, a perfect scenario scores 10.
+    /// The published code: its nine scenarios, two players, weights 4,1,1,2,2, difficulty 14,
+    /// a perfect scenario scores 10.
     Gloomdungeons,
 }
 
@@ -144,22 +155,40 @@ pub enum GoalArg {
 /// Largest accepted number of cycles.
 pub const MAX_CYCLES: i64 = 10_000_000;
 
+/// The party size `players` names, or a message in the user's words.
+pub fn players(players: i64) -> Result<Players> {
+    u32::try_from(players)
+        .ok()
+        .and_then(Players::new)
+        .with_context(|| format!("--players {players}: Gloomhaven is played by 2, 3 or 4 players"))
+}
+
 impl GloomhavenArgs {
+    /// The party size: `--players`, or the preset's (4 for the paper's, 2 for the published
+    /// code's, which scores two-player set-ups only).
+    pub fn players(&self) -> Result<Players> {
+        match (self.preset, self.players) {
+            (Preset::Paper, None) => Ok(Players::FOUR),
+            (Preset::Gloomdungeons, None | Some(2)) => Ok(Players::TWO),
+            (Preset::Gloomdungeons, Some(p)) => bail!(
+                "--players {p} with --preset gloomdungeons: the published code scores two-player \
+                 set-ups only; leave out --players, or use --preset paper for {p} players"
+            ),
+            (Preset::Paper, Some(p)) => players(p),
+        }
+    }
+
     /// The checked settings and cycles.
     pub fn settings(&self) -> Result<(Settings, u64)> {
         if !(1..=MAX_CYCLES).contains(&self.cycles) {
             bail!("--cycles {}: give between 1 and {MAX_CYCLES}", self.cycles);
         }
-        if !(2..=4).contains(&self.players) {
-            bail!(
-                "--players {}: Gloomhaven is played by 2, 3 or 4 players",
-                self.players
-            );
-        }
-        let mut fitness = match self.preset {
-            Preset::Paper => Fitness::paper(self.players as u32)?,
-            Preset::Gloomdungeons => Fitness::gloomdungeons(),
+        let players = self.players()?;
+        let mut base = match self.preset {
+            Preset::Paper => Settings::new(Fitness::paper(players)),
+            Preset::Gloomdungeons => Settings::gloomdungeons(),
         };
+        let mut fitness = base.fitness;
         if let Some(text) = &self.weights {
             let weights: Vec<f64> = text
                 .split(',')
@@ -176,7 +205,8 @@ impl GloomhavenArgs {
                 .with_weights([weights[0], weights[1], weights[2], weights[3], weights[4]])
                 .map_err(|e| anyhow::anyhow!("--weights {text}: {e}"))?;
         }
-        let mut settings = Settings::new(fitness);
+        base.fitness = fitness;
+        let mut settings = base;
         settings.goal = match self.goal {
             GoalArg::KillAll => Goal::KillAll,
             GoalArg::LootAll => Goal::LootAll,

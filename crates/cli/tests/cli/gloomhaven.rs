@@ -43,18 +43,26 @@ fn scenarios_with_every_output() {
         let tiles = s["tiles"].as_array().unwrap();
         assert!(!tiles.is_empty());
         assert_eq!(s["doors"].as_array().unwrap().len(), tiles.len() - 1);
-        let monsters: u64 = s["monsters"]
+        // The published code's preset scores two-player set-ups; every standee is set up for
+        // someone, and the larger parties meet at least as many.
+        assert_eq!(s["players"], 2);
+        let monsters = s["monsters"].as_array().unwrap();
+        let set_up = |i: usize| {
+            monsters
+                .iter()
+                .filter(|m| m["players"][i] != "none")
+                .count()
+        };
+        assert!(set_up(0) >= 2 && set_up(0) <= set_up(2), "{s}");
+        let difficulty: Vec<f64> = s["difficulty"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| m["normal"].as_u64().unwrap() + m["elite"].as_u64().unwrap())
-            .sum();
-        assert_eq!(
-            s["placements"]["monsters"].as_array().unwrap().len() as u64,
-            monsters
-        );
+            .map(|d| d.as_f64().unwrap())
+            .collect();
+        assert!(difficulty[0] < difficulty[2], "{difficulty:?}");
         // Four on a new map; an official map keeps its own (4 to 7).
-        let start = s["placements"]["start"].as_array().unwrap().len();
+        let start = s["start"].as_array().unwrap().len();
         assert!((4..=7).contains(&start), "{start}");
     }
     let book = fs::read_to_string(d.join("g.md")).unwrap();
@@ -110,8 +118,12 @@ fn the_paper_fitness_and_the_goals() {
 fn bad_gloomhaven_settings_are_refused() {
     let outs = ["--out", "o.json", "--svg", "o.svg", "--book", "o.md"];
     let gloom = |extra: &[&'static str]| with(&with(&["gloomhaven"], extra), &outs);
-    let cases: [(&[&'static str], &str); 10] = [
+    let cases: [(&[&'static str], &str); 11] = [
         (&["--players", "5"], "2, 3 or 4 players"),
+        (
+            &["--preset", "gloomdungeons", "--players", "4"],
+            "scores two-player set-ups only",
+        ),
         (&["--weights", "1,1"], "five numbers"),
         (&["--weights", "-1,1,1,1,1"], "at least 0"),
         (&["--max-table", "abc"], "size in centimetres"),
@@ -134,19 +146,19 @@ fn bad_gloomhaven_settings_are_refused() {
     refuses(&gloom(&["--preset", "best"]), 2, "invalid value", &[]);
     // The built-in catalog, broken in two ways.
     let catalog = include_str!("../../../gloomhaven/data/catalog.json");
-    let unknown = catalog.replacen(
-        "{\"tile\": \"L1a\", \"rotation\"",
-        "{\"tile\": \"Z9a\", \"rotation\"",
-        1,
-    );
+    let unknown = catalog.replacen("\"tile\": \"L1a\"}", "\"tile\": \"Z9a\"}", 1);
     assert_ne!(unknown, catalog);
     refuses(
         &gloom(&["--catalog", "u.json"]),
         1,
-        "unknown tile Z9a",
+        "unknown tile \"Z9a\"",
         &[("u.json", Some(unknown.as_str()))],
     );
-    let link = catalog.replacen("{\"at\": [4, 0, -4]", "{\"at\": [0, 0, 0]", 1);
+    let link = catalog.replacen(
+        "{\"at\": [4, 0, -4], \"facing\"",
+        "{\"at\": [0, 0, 0], \"facing\"",
+        1,
+    );
     assert_ne!(link, catalog);
     refuses(
         &gloom(&["--catalog", "l.json"]),
@@ -157,8 +169,8 @@ fn bad_gloomhaven_settings_are_refused() {
     // Coordinates far beyond any table, which would otherwise cost memory without end.
     for (from, to, phrase) in [
         (
-            "\"hexes\": [[0, 0, 0], [1, 0, -1]",
-            "\"hexes\": [[2000000000, -2000000000, 0], [1, 0, -1]",
+            "\"hexes\": [\n        [0, 0, 0], [1, 0, -1]",
+            "\"hexes\": [\n        [2000000000, -2000000000, 0], [1, 0, -1]",
             "more than 50 hexes from the tile's origin",
         ),
         (
