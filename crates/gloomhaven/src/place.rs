@@ -89,6 +89,7 @@ fn free_hexes(catalog: &Catalog, s: &Scenario) -> Vec<Hex> {
         .chain(s.coins.iter().map(|c| c.at))
         .chain(s.chests.iter().map(|c| c.at))
         .chain(s.exit)
+        .chain(s.map.door_hexes())
         .filter(|&h| h != NOWHERE)
         .collect();
     let mut used = HexSet::around(tiles.iter().copied().chain(placed.iter().copied()));
@@ -170,7 +171,12 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
             .collect();
         frontier.extend(next);
     }
-    let free: Vec<Hex> = tiles.into_iter().filter(|h| !start.contains(h)).collect();
+    // Corridors of a book map may lie on tile hexes; pieces never stand on a door.
+    let doors: Vec<Hex> = s.map.door_hexes().collect();
+    let free: Vec<Hex> = tiles
+        .into_iter()
+        .filter(|h| !start.contains(h) && !doors.contains(h))
+        .collect();
     s.start = start;
     s.exit = None;
     for m in &mut s.monsters {
