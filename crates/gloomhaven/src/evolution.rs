@@ -429,6 +429,20 @@ pub fn top(report: &Report<Scenario>, n: usize) -> Vec<Individual<Scenario>> {
     kept
 }
 
+/// Every scenario of the catalog and two the search made, for the crate's tests of pages and
+/// pictures.
+#[cfg(test)]
+pub(crate) fn test_scenarios(catalog: &Catalog) -> Vec<Scenario> {
+    let mut all: Vec<Scenario> = catalog
+        .scenarios
+        .iter()
+        .map(|r| r.to_scenario(catalog).expect("a validated catalog"))
+        .collect();
+    all.push(generated(catalog, 3));
+    all.push(generated(catalog, 11));
+    all
+}
+
 /// The best generated scenario of a 200-cycle run with the published code's settings, for the
 /// crate's tests of pages and pictures.
 #[cfg(test)]

@@ -212,11 +212,7 @@ impl ScenarioRecord {
             number: s.number,
             source: Source::Generated,
             goal: s.goal,
-            rules: s
-                .rules
-                .iter()
-                .map(|&r| catalog.rules[usize::from(r)].clone())
-                .collect(),
+            rules: s.rule_texts(catalog).map(str::to_string).collect(),
             tiles: s
                 .map
                 .tiles

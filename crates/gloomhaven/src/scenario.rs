@@ -175,6 +175,18 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// Every direction the board knows.
+    pub const ALL: [Direction; 8] = [
+        Direction::Default,
+        Direction::DiagonalLeft,
+        Direction::DiagonalRight,
+        Direction::Horizontal,
+        Direction::DiagonalLeftReverse,
+        Direction::DiagonalRightReverse,
+        Direction::Vertical,
+        Direction::VerticalReverse,
+    ];
+
     /// The six turning directions, 60° apart.
     pub const TURNS: [Direction; 6] = [
         Direction::Default,
@@ -451,6 +463,13 @@ impl Scenario {
             .iter()
             .find(|s| s.name == name && s.source == crate::record::Source::Gloomdungeons)
             .map(|r| r.to_scenario(catalog).expect("a validated catalog"))
+    }
+
+    /// The special rules in words.
+    pub fn rule_texts<'a>(&'a self, catalog: &'a Catalog) -> impl Iterator<Item = &'a str> + 'a {
+        self.rules
+            .iter()
+            .map(|&r| catalog.rules[usize::from(r)].as_str())
     }
 
     /// The standees set up for `players`.

@@ -23,7 +23,8 @@ use ludoforge_gloomhaven::map::{Door, DoorKind, Material, door_direction};
 use ludoforge_gloomhaven::place::place;
 use ludoforge_gloomhaven::scenario::Scenario;
 use ludoforge_gloomhaven::vgb::{
-    CREATOR_LIMIT, board_size, creator_keeps, creator_turn, export, grid_size, local_cell,
+    CREATOR_LIMIT, VgbScenario, board_size, creator_file_change, creator_keeps, creator_turn,
+    export, grid_size, local_cell,
 };
 use serde_json::{Value, json};
 
@@ -104,12 +105,16 @@ fn the_rule_agrees_with_the_oracle_on_the_boards_own_files_at_every_turn() {
         "expected the board's files 1-95, found {}",
         files.len()
     );
+    let catalog = Catalog::built_in();
     let mut changed: BTreeMap<u32, Vec<i64>> = BTreeMap::new();
     let mut disagreements = Vec::new();
     for (n, path) in &files {
         let file = read(path);
         for g in 0..6 {
             let turned = turn_file(&file, g);
+            // The production rule, on the board's own file as it is.
+            let board: VgbScenario = serde_json::from_value(turned.clone()).unwrap();
+            let production = creator_file_change(&catalog, &board);
             let exported = creator_round_trip(&turned, &grids)
                 .unwrap_or_else(|e| panic!("{n}.json turned by {g}: {e}"));
             let oracle = same_board(&turned, &exported, &grids);
@@ -122,6 +127,11 @@ fn the_rule_agrees_with_the_oracle_on_the_boards_own_files_at_every_turn() {
             if oracle.is_err() == rule.is_empty() {
                 disagreements.push(format!(
                     "{n}.json turned by {g}: oracle {oracle:?}, rule {rule:?}"
+                ));
+            }
+            if oracle.is_err() != production.is_some() {
+                disagreements.push(format!(
+                    "{n}.json turned by {g}: oracle {oracle:?}, creator_file_change {production:?}"
                 ));
             }
         }

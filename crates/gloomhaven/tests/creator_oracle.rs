@@ -224,7 +224,8 @@ impl Level {
     }
 }
 
-const NORMAL_MONSTERS: [&str; 38] = [
+/// The board's normal monsters (`Monster.elm` 7-70).
+pub const NORMAL_MONSTERS: [&str; 38] = [
     "aesther-ashblade",
     "aesther-scout",
     "bandit-guard",
@@ -264,7 +265,8 @@ const NORMAL_MONSTERS: [&str; 38] = [
     "deep-terror",
     "black-imp",
 ];
-const BOSSES: [&str; 16] = [
+/// The board's bosses (`Monster.elm` 7-70).
+pub const BOSSES: [&str; 16] = [
     "bandit-commander",
     "human-commander",
     "valrath-commander",

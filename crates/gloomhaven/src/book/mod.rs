@@ -167,11 +167,7 @@ impl Page {
                 themes
             ),
             goal: s.goal.words(),
-            rules: s
-                .rules
-                .iter()
-                .map(|&r| catalog.rules[usize::from(r)].clone())
-                .collect(),
+            rules: s.rule_texts(catalog).map(str::to_string).collect(),
             tiles: s
                 .map
                 .tiles
@@ -460,16 +456,10 @@ pub fn markdown(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evolution::generated;
+    use crate::evolution::test_scenarios;
 
     fn scenarios(catalog: &Catalog) -> Vec<Scenario> {
-        let mut all: Vec<Scenario> = catalog
-            .scenarios
-            .iter()
-            .map(|r| r.to_scenario(catalog).unwrap())
-            .collect();
-        all.push(generated(catalog, 5));
-        all
+        test_scenarios(catalog)
     }
 
     #[test]

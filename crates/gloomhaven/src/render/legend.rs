@@ -4,7 +4,8 @@
 use ludoforge_draw::legend::Columns;
 use ludoforge_draw::{Svg, TextStyle, text_width};
 
-use super::glyphs::{Symbol, draw_symbol, look};
+use super::glyphs::{Symbol, draw_symbol};
+use super::looks::look;
 use super::palette::LABEL;
 use super::{LINE, SAMPLE, TEXT, initials, theme_color};
 use crate::catalog::{Catalog, Category};

@@ -5,8 +5,9 @@ use std::f32::consts::PI;
 
 use ludoforge_draw::Color;
 
-use super::glyphs::{Look, Symbol, bond, look};
+use super::glyphs::Symbol;
 use super::initials;
+use super::looks::{Look, bond, look};
 use crate::catalog::{Catalog, Category};
 use crate::hex::Hex;
 use crate::map::DoorKind;

@@ -35,6 +35,7 @@
 
 mod glyphs;
 mod legend;
+mod looks;
 mod marks;
 mod palette;
 
@@ -391,19 +392,12 @@ pub fn svg(catalog: &Catalog, s: &Scenario, view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evolution::generated;
+    use crate::evolution::test_scenarios;
     use crate::scenario::Level;
     use ludoforge_draw::svg_to_rgba;
 
     fn scenarios(catalog: &Catalog) -> Vec<Scenario> {
-        let mut all: Vec<Scenario> = catalog
-            .scenarios
-            .iter()
-            .map(|r| r.to_scenario(catalog).unwrap())
-            .collect();
-        all.push(generated(catalog, 3));
-        all.push(generated(catalog, 11));
-        all
+        test_scenarios(catalog)
     }
 
     /// The groups of the picture: (title, body).

@@ -80,36 +80,12 @@ pub fn export(
             turns: i32::from((f.tile.rotation % 6 + 6 - f.k + g) % 6),
         })
         .collect();
-    // The tile tree, breadth first from the anchor.
-    let mut in_tree = vec![false; n];
-    in_tree[0] = true;
-    let mut queue = VecDeque::from([0usize]);
-    let mut children: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    let mut tree_door = vec![false; s.map.doors.len()];
-    // The tile each door's hex is written on: a tree door's parent, else its first tile.
-    let mut holder: Vec<usize> = s
-        .map
-        .doors
-        .iter()
-        .map(|d| usize::from(d.joins[0]))
-        .collect();
-    while let Some(parent) = queue.pop_front() {
-        for (j, d) in s.map.doors.iter().enumerate() {
-            let [a, b] = d.joins.map(usize::from);
-            if tree_door[j] || a == b || (a != parent && b != parent) {
-                continue;
-            }
-            let child = if a == parent { b } else { a };
-            if child >= n || in_tree[child] {
-                continue;
-            }
-            tree_door[j] = true;
-            holder[j] = parent;
-            in_tree[child] = true;
-            children[parent].push((child, j));
-            queue.push_back(child);
-        }
-    }
+    let Tree {
+        children,
+        tree_door,
+        holder,
+        in_tree,
+    } = tree(s);
     if let Some(lost) = in_tree.iter().position(|&t| !t) {
         return Err(VgbError::Layout(format!(
             "tile {} is joined to the others by no door",
@@ -306,6 +282,60 @@ fn door_direction(d: &crate::map::Door, g: u8) -> Direction {
         DoorKind::Corridor(_, 2) => d.direction,
         DoorKind::Corridor(..) => d.direction.rotate(g),
         _ => d.direction.rotate_axis(g),
+    }
+}
+
+/// The tile tree a board file is written as.
+pub(super) struct Tree {
+    /// Each tile's children: (child tile, door index).
+    pub(super) children: Vec<Vec<(usize, usize)>>,
+    /// Whether each door joins the tree (else it is written as a door overlay).
+    pub(super) tree_door: Vec<bool>,
+    /// The tile each door's hex is written on: a tree door's parent, else its first tile.
+    pub(super) holder: Vec<usize>,
+    /// Whether each tile is in the tree (joined to the anchor by doors).
+    pub(super) in_tree: Vec<bool>,
+}
+
+/// The tile tree, breadth first from the anchor: each tile joins the tree through the first
+/// door (in the map's order) from a tile already in it.
+pub(super) fn tree(s: &Scenario) -> Tree {
+    let n = s.map.tiles.len();
+    let mut in_tree = vec![false; n];
+    if n > 0 {
+        in_tree[0] = true;
+    }
+    let mut queue = VecDeque::from([0usize]);
+    let mut children: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    let mut tree_door = vec![false; s.map.doors.len()];
+    let mut holder: Vec<usize> = s
+        .map
+        .doors
+        .iter()
+        .map(|d| usize::from(d.joins[0]))
+        .collect();
+    while let Some(parent) = queue.pop_front() {
+        for (j, d) in s.map.doors.iter().enumerate() {
+            let [a, b] = d.joins.map(usize::from);
+            if tree_door[j] || a == b || (a != parent && b != parent) {
+                continue;
+            }
+            let child = if a == parent { b } else { a };
+            if child >= n || in_tree[child] {
+                continue;
+            }
+            tree_door[j] = true;
+            holder[j] = parent;
+            in_tree[child] = true;
+            children[parent].push((child, j));
+            queue.push_back(child);
+        }
+    }
+    Tree {
+        children,
+        tree_door,
+        holder,
+        in_tree,
     }
 }
 

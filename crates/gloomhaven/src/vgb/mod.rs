@@ -321,17 +321,7 @@ fn material_of(word: &str) -> Option<crate::map::Material> {
 
 /// The direction the board calls `word`.
 fn direction_of(word: &str) -> Option<crate::scenario::Direction> {
-    use crate::scenario::Direction;
-    [
-        Direction::Default,
-        Direction::DiagonalLeft,
-        Direction::DiagonalRight,
-        Direction::Horizontal,
-        Direction::DiagonalLeftReverse,
-        Direction::DiagonalRightReverse,
-        Direction::Vertical,
-        Direction::VerticalReverse,
-    ]
-    .into_iter()
-    .find(|d| d.name() == word)
+    crate::scenario::Direction::ALL
+        .into_iter()
+        .find(|d| d.name() == word)
 }

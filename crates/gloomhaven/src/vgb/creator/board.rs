@@ -2,6 +2,7 @@
 
 #![allow(clippy::wildcard_imports)]
 
+use super::parts::*;
 use super::plan::*;
 use super::*;
 

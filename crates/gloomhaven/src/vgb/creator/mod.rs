@@ -12,9 +12,12 @@
 //! `4b3a3cabebd5c7329cfd9c1db7d7e1a0f8882a71`.
 
 mod board;
+mod parts;
 mod plan;
 mod rule;
 
+#[allow(clippy::wildcard_imports)]
+use parts::*;
 #[allow(clippy::wildcard_imports)]
 use plan::*;
 
@@ -321,10 +324,8 @@ pub fn creator_turn(catalog: &Catalog, s: &Scenario) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
 
     use ludoforge_evolve::rng::stream;
-    use serde_json::Value;
 
     use super::*;
     use crate::build::{SizeBounds, build};
@@ -401,105 +402,5 @@ mod tests {
             }
         }
         assert!(changed > 0);
-    }
-
-    /// Turns a board file by `g`: every tile's turns.
-    fn turned(file: &Value, g: i64) -> Value {
-        fn walk(t: &mut Value, g: i64) {
-            if let Some(n) = t["turns"].as_i64() {
-                t["turns"] = (n + g).rem_euclid(6).into();
-            }
-            if let Some(doors) = t["doors"].as_array_mut() {
-                for d in doors {
-                    walk(&mut d["mapTileData"], g);
-                }
-            }
-        }
-        let mut f = file.clone();
-        walk(&mut f["mapTileData"], g);
-        f
-    }
-
-    /// The board's own files that its Creator changes, with the turns at which it does (what
-    /// `tests/creator.rs` finds with its independent oracle of the Creator).
-    const BOARD_FILES_CHANGED: &[(u32, &[i64])] = &[
-        (15, &[0, 1, 2, 3, 4, 5]),
-        (17, &[0, 1, 2, 3, 4, 5]),
-        (23, &[0, 1, 2, 3, 4, 5]),
-        (24, &[0, 1, 2, 3, 4, 5]),
-        (26, &[0, 1, 2, 3, 4, 5]),
-        (33, &[0, 1, 2, 3, 4, 5]),
-        (34, &[0, 1, 2, 3, 4, 5]),
-        (35, &[0, 1, 2, 3, 4, 5]),
-        (36, &[0, 1, 2, 3, 4, 5]),
-        (40, &[0, 1, 2, 3, 4, 5]),
-        (41, &[0, 1, 2, 3, 4, 5]),
-        (42, &[0, 1, 2, 3, 4, 5]),
-        (49, &[0, 1, 2, 3, 4, 5]),
-        (51, &[4, 5]),
-        (52, &[0, 1, 2, 3, 4, 5]),
-        (53, &[0, 1, 2, 3, 4, 5]),
-        (62, &[0, 4, 5]),
-        (66, &[0, 1, 2, 3, 4, 5]),
-        (67, &[0, 1, 2, 3, 4, 5]),
-        (69, &[0, 1, 2, 3, 4, 5]),
-        (70, &[0, 1, 2, 3, 4, 5]),
-        (71, &[3, 4, 5]),
-        (72, &[0, 1, 2, 3, 4, 5]),
-        (76, &[0, 1, 2, 3, 4, 5]),
-        (77, &[0, 1, 2, 3, 4, 5]),
-        (79, &[0, 1, 2, 3, 4, 5]),
-        (82, &[0, 1, 2, 3, 4, 5]),
-        (85, &[0, 1, 2, 3, 4, 5]),
-        (87, &[1, 2, 3, 4]),
-        (90, &[0, 1, 2, 3, 4, 5]),
-    ];
-
-    #[test]
-    fn the_boards_own_files_change_where_the_oracle_says() {
-        let dir =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/vgb/scenarios");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("skipping: {} is absent", dir.display());
-            return;
-        };
-        let catalog = Catalog::built_in();
-        let mut changed: Vec<(u32, Vec<i64>)> = Vec::new();
-        let mut files = 0;
-        for entry in entries {
-            let path = entry.expect("a directory entry").path();
-            let Some(n) = path
-                .file_stem()
-                .and_then(|s| s.to_str()?.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            files += 1;
-            let text = std::fs::read_to_string(&path).expect("a readable file");
-            let file: Value = serde_json::from_str(&text).expect("JSON");
-            let mut turns = Vec::new();
-            for g in 0..6 {
-                let vgb: VgbScenario =
-                    serde_json::from_value(turned(&file, g)).expect("a board file");
-                let change = creator_file_change(&catalog, &vgb);
-                assert!(
-                    !matches!(change, Some(CreatorChange::Unsupported(_))),
-                    "{n} at {g}: {change:?}"
-                );
-                if change.is_some() {
-                    turns.push(g);
-                }
-            }
-            if !turns.is_empty() {
-                changed.push((n, turns));
-            }
-        }
-        assert!(files > 90, "{files} files");
-        changed.sort();
-        let expected: Vec<(u32, Vec<i64>)> = BOARD_FILES_CHANGED
-            .iter()
-            .map(|(n, g)| (*n, g.to_vec()))
-            .collect();
-        assert_eq!(changed, expected);
     }
 }

@@ -4,6 +4,7 @@
 #![allow(clippy::wildcard_imports)]
 
 use super::board::*;
+use super::parts::*;
 use super::plan::*;
 use super::*;
 
