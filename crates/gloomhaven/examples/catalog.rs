@@ -29,6 +29,9 @@ fn complete(catalog: &Catalog, s: &mut Scenario) {
         .copied()
         .filter(|m| m.level(Players::TWO) != Level::None)
         .collect();
+    // Only the published standees stand on the map while the others find their hexes, so a
+    // second run gives the same catalog.
+    s.monsters = old.clone();
     let reached = reachable(catalog, s);
     let mut taken: Vec<Hex> = s.occupied(catalog).collect();
     let mut monsters = Vec::new();
