@@ -307,8 +307,22 @@ impl Catalog {
     /// # Errors
     /// [`CatalogError`] naming the first problem.
     pub fn parse(text: &str) -> Result<Catalog, CatalogError> {
-        let catalog: Catalog =
+        let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| CatalogError::Json(e.to_string()))?;
+        let earlier = value["scenarios"]
+            .as_array()
+            .is_some_and(|list| list.iter().any(|s| s.get("placements").is_some()))
+            || (value.get("tiles").is_some() && value.get("overlays").is_none());
+        if earlier {
+            return Err(CatalogError::Json(
+                "it has the shape of an earlier ludoforge's catalog (scenarios with monster \
+                 groups and placement lists, no overlay kinds); start from the built-in one \
+                 (crates/gloomhaven/data/catalog.json, described in CATALOG.md)"
+                    .into(),
+            ));
+        }
+        let catalog: Catalog =
+            serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))?;
         catalog.validate()?;
         Ok(catalog)
     }

@@ -143,6 +143,15 @@ fn bad_gloomhaven_settings_are_refused() {
         "not a catalog",
         &[("c.json", Some("{\"tiles\": []}"))],
     );
+    refuses(
+        &gloom(&["--catalog", "old.json"]),
+        1,
+        "an earlier ludoforge's catalog",
+        &[(
+            "old.json",
+            Some("{\"tiles\": [], \"scenarios\": [{\"placements\": {}}]}"),
+        )],
+    );
     refuses(&gloom(&["--preset", "best"]), 2, "invalid value", &[]);
     // The built-in catalog, broken in two ways.
     let catalog = include_str!("../../../gloomhaven/data/catalog.json");
