@@ -7,8 +7,9 @@ use ludoforge_evolve::rng::stream;
 use ludoforge_risk::agent::{Agent, RandomAgent, RuleAgent};
 use ludoforge_risk::game::play_match;
 use ludoforge_risk::map::RiskMap;
-use ludoforge_risk::playtest::{Scoring, playtest};
+use ludoforge_risk::playtest::{Scoring, playtest_observed};
 use ludoforge_risk::render;
+use rayon::prelude::*;
 use serde_json::json;
 
 use crate::args::risk::{
@@ -84,19 +85,30 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
         ideals: Default::default(),
     };
     let started = std::time::Instant::now();
-    let result = playtest(&map, rules, args.matches as u32, seed, &scoring)?;
+    let progress = crate::progress::bar(args.matches as u64, "matches");
+    let result = playtest_observed(&map, rules, args.matches as u32, seed, &scoring, &|| {
+        progress.inc(1)
+    });
+    progress.finish_and_clear();
+    let result = result?;
     eprintln!(
         "{} matches in {:.3} s",
         args.matches,
         started.elapsed().as_secs_f64()
     );
     if let Some(path) = &args.record {
-        let mut lines = String::new();
-        for (i, r) in result.records.iter().enumerate() {
-            lines.push_str(&serde_json::to_string(&json!({"match": i, "record": r}))?);
-            lines.push('\n');
-        }
-        write_atomic(path, lines.as_bytes())?;
+        // One line per match, written in parallel and joined in match order.
+        let lines = result
+            .records
+            .par_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut line = serde_json::to_string(&json!({"match": i, "record": r}))?;
+                line.push('\n');
+                Ok(line)
+            })
+            .collect::<Result<Vec<String>>>()?;
+        write_atomic(path, lines.concat().as_bytes())?;
     }
     println!(
         "{}",
@@ -248,14 +260,13 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         max_attempts: 100 * args.offspring as usize,
     };
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    // Each generation plays `offspring` variants (from the first on, the elite is one of them).
     let total = (args.generations as u64 + 1) * args.offspring as u64;
     let progress = crate::progress::bar(total, "variants");
     let started = std::time::Instant::now();
-    let per_generation = args.offspring as u64;
-    let result = run(&settings, seed, &mut |g, done| {
-        progress.set_position(u64::from(g) * per_generation + done as u64);
-    })?;
+    let result = run(&settings, seed, &|_| progress.inc(1));
     progress.finish_and_clear();
+    let result = result?;
     eprintln!("designed in {:.2} s", started.elapsed().as_secs_f64());
     let best = &result.best;
     let mut outputs = Outputs::default();

@@ -78,15 +78,40 @@ pub fn playtest(
     seed: u64,
     scoring: &Scoring,
 ) -> Result<Playtest, CriteriaError> {
-    let records: Vec<MatchRecord> = (0..u64::from(matches))
+    playtest_observed(map, rules, matches, seed, scoring, &|| {})
+}
+
+/// [`playtest`], calling `on_match` once after each match, from whichever thread played it
+/// (a progress bar's step, for instance). The result is the same.
+///
+/// The matches are shared out one at a time: they differ several-fold in length (a match can
+/// end after a dozen player-turns or run to the turn limit), so a thread that is done with its
+/// share takes single matches from the other's instead of waiting for a whole half to end.
+///
+/// # Errors
+/// [`CriteriaError`] when the weights do not fit the criteria used.
+pub fn playtest_observed(
+    map: &RiskMap,
+    rules: Rules,
+    matches: u32,
+    seed: u64,
+    scoring: &Scoring,
+    on_match: &(dyn Fn() + Sync),
+) -> Result<Playtest, CriteriaError> {
+    // A `u32` range is an indexed parallel iterator (a `u64` one is not), which is what lets
+    // `with_max_len(1)` make every match a unit another thread can take.
+    let records: Vec<MatchRecord> = (0..matches)
         .into_par_iter()
+        .with_max_len(1)
         .map(|i| {
-            play_match(
+            let record = play_match(
                 map,
                 rules,
                 [&mut RuleAgent::new(), &mut RuleAgent::new()],
-                &mut stream(seed, i, 0),
-            )
+                &mut stream(seed, u64::from(i), 0),
+            );
+            on_match();
+            record
         })
         .collect();
     let c = criteria(&records, scoring.formulas);

@@ -79,8 +79,8 @@ fn a_small_run_is_deterministic_and_never_worse_than_its_start() {
         matches: 20,
         ..Settings::paper(Scoring::all(Formulas::Paper))
     };
-    let a = design(&settings, 7, &mut |_, _| {}).unwrap();
-    let b = design(&settings, 7, &mut |_, _| {}).unwrap();
+    let a = design(&settings, 7, &|_| {}).unwrap();
+    let b = design(&settings, 7, &|_| {}).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.history.len(), 4);
     assert_eq!(a.population.len(), 10);
@@ -110,6 +110,68 @@ fn an_impossible_bound_ends_with_the_reason() {
         max_attempts: 50,
         ..Settings::paper(Scoring::all(Formulas::Paper))
     };
-    let err = design(&settings, 1, &mut |_, _| {}).unwrap_err();
+    let err = design(&settings, 1, &|_| {}).unwrap_err();
     assert!(err.to_string().contains("could not be filled"), "{err}");
+}
+
+fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a pool")
+        .install(f)
+}
+
+#[test]
+fn a_design_is_the_same_on_any_thread_count() {
+    // Variants are played in parallel while the next children are made; neither the order in
+    // which playtests end nor the number of threads may change a thing.
+    let settings = Settings {
+        generations: 3,
+        offspring: 9,
+        tournament: 4,
+        matches: 12,
+        min_territories: 12,
+        compat: ludoforge_risk::rules::Compat::Rossato2023,
+        ..Settings::paper(Scoring::all(Formulas::Rossato2023))
+    };
+    let played = std::sync::atomic::AtomicU32::new(0);
+    let one = on_threads(1, || design(&settings, 11, &|_| {}).unwrap());
+    for threads in [2, 3, 4] {
+        let many = on_threads(threads, || {
+            design(&settings, 11, &|_| {
+                played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            })
+            .unwrap()
+        });
+        assert_eq!(many, one, "{threads} threads");
+    }
+    // Every generation plays `offspring` variants (the initial one, then the elite and its
+    // children): what a progress bar counts.
+    assert_eq!(played.into_inner(), 3 * 4 * 9);
+    assert!(one.rejected.values().sum::<u32>() > 0, "{:?}", one.rejected);
+}
+
+#[test]
+fn a_generation_that_cannot_be_filled_fails_the_same_on_any_thread_count() {
+    let settings = Settings {
+        generations: 2,
+        offspring: 6,
+        tournament: 3,
+        matches: 3,
+        min_territories: 40,
+        max_attempts: 40,
+        ..Settings::paper(Scoring::all(Formulas::Paper))
+    };
+    let one = on_threads(1, || design(&settings, 5, &|_| {}).unwrap_err().to_string());
+    assert!(
+        one.contains("could not be filled: of 41 children made,"),
+        "{one}"
+    );
+    for threads in [2, 3] {
+        let many = on_threads(threads, || {
+            design(&settings, 5, &|_| {}).unwrap_err().to_string()
+        });
+        assert_eq!(many, one);
+    }
 }

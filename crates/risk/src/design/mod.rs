@@ -11,8 +11,10 @@
 pub mod operators;
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use ludoforge_evolve::rng::{below, coin, derive_seed, stream};
+use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -141,14 +143,16 @@ pub enum DesignError {
     Settings(String),
     /// A generation could not be filled with valid children.
     #[error(
-        "generation {generation} could not be filled: {attempts} children were refused ({rejected:?}); lower --min-territories or raise the mutation rate"
+        "generation {generation} could not be filled: of {attempts} children made, {refused} were refused ({rejected:?}); lower --min-territories or raise the mutation rate"
     )]
     Fill {
         /// The generation.
         generation: u32,
-        /// Children made.
+        /// Children made in that generation.
         attempts: usize,
-        /// Why they were refused.
+        /// How many of them were refused.
+        refused: u32,
+        /// Why they were refused, in that generation.
         rejected: BTreeMap<Reject, u32>,
     },
     /// The scoring does not fit.
@@ -161,11 +165,10 @@ pub const INITIAL_MAPS: [&str; 10] = [
     "map1", "map2", "map3", "map4", "map5", "map6", "map7", "map8", "map9", "map10",
 ];
 
-fn evaluate(
-    variant: &Variant,
-    settings: &Settings,
-    seed: u64,
-) -> Result<(f64, Criteria), DesignError> {
+/// What one playtest of a variant gave: its fitness and criteria, or why it could not be played.
+type Scored = Result<(f64, Criteria), DesignError>;
+
+fn evaluate(variant: &Variant, settings: &Settings, seed: u64) -> Scored {
     let map =
         RiskMap::new(variant.map.clone()).map_err(|e| DesignError::Settings(e.to_string()))?;
     let p = playtest(
@@ -178,14 +181,22 @@ fn evaluate(
     Ok((p.fitness, p.criteria))
 }
 
-/// Runs the designer. `progress(generation, children so far)` is called as it goes.
+/// Runs the designer. `progress(generation)` is called once after each variant is played
+/// (the initial ones are generation 0; each later generation plays `offspring` variants, its
+/// elite included), from whichever thread played it.
+///
+/// Variants are played in parallel, and the result does not depend on the number of threads:
+/// every child is made in the same order from the one random stream of the run, and the
+/// playtest of the `i`-th variant of generation `g` draws from seed `(seed, g, i)`. A child's
+/// playtest starts as soon as it is made, so making the next children (crossover, mutation and
+/// the planarity check, which must stay in order) overlaps with playing the earlier ones.
 ///
 /// # Errors
 /// [`DesignError`] for settings out of range or a generation that cannot be filled.
 pub fn design(
     settings: &Settings,
     seed: u64,
-    progress: &mut dyn FnMut(u32, usize),
+    progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Design, DesignError> {
     let s = settings;
     if s.offspring < 2 || s.offspring > 10_000 {
@@ -216,98 +227,139 @@ pub fn design(
         .map(|n| RiskMap::embedded(n).expect("embedded").file().clone())
         .collect();
     let mut rng = stream(seed, u64::MAX, 0);
+    let initial: Vec<Variant> = (0..s.offspring)
+        .map(|_| {
+            let mut rules = Rules {
+                distribution: if coin(&mut rng) {
+                    Distribution::Pick
+                } else {
+                    Distribution::Random
+                },
+                troop_factor: 1 + below(&mut rng, 4) as u32,
+                defence_dice: 2 + below(&mut rng, 2),
+                conquest_move: if coin(&mut rng) {
+                    ConquestMove::Max
+                } else {
+                    ConquestMove::Min
+                },
+                ..Rules::classic()
+            };
+            if s.compat == Compat::Rossato2023 {
+                rules = rules.rossato2023();
+            }
+            Variant {
+                rules,
+                map: initial_maps[below(&mut rng, initial_maps.len())].clone(),
+            }
+        })
+        .collect();
+    let scores: Vec<Scored> = initial
+        .par_iter()
+        .enumerate()
+        .with_max_len(1)
+        .map(|(j, variant)| {
+            let scored = evaluate(variant, s, derive_seed(seed, 0, j as u64));
+            progress(0);
+            scored
+        })
+        .collect();
     let mut population = Vec::with_capacity(s.offspring);
-    for j in 0..s.offspring {
-        let mut rules = Rules {
-            distribution: if coin(&mut rng) {
-                Distribution::Pick
-            } else {
-                Distribution::Random
-            },
-            troop_factor: 1 + below(&mut rng, 4) as u32,
-            defence_dice: 2 + below(&mut rng, 2),
-            conquest_move: if coin(&mut rng) {
-                ConquestMove::Max
-            } else {
-                ConquestMove::Min
-            },
-            ..Rules::classic()
-        };
-        if s.compat == Compat::Rossato2023 {
-            rules = rules.rossato2023();
-        }
-        let variant = Variant {
-            rules,
-            map: initial_maps[below(&mut rng, initial_maps.len())].clone(),
-        };
-        let (fitness, criteria) = evaluate(&variant, s, derive_seed(seed, 0, j as u64))?;
+    for (variant, scored) in initial.into_iter().zip(scores) {
+        let (fitness, criteria) = scored?;
         population.push(Member {
             variant,
             fitness,
             criteria,
             playtests: 1,
         });
-        progress(0, j + 1);
     }
     let mut history = vec![summary(0, &population)];
     let mut rejected: BTreeMap<Reject, u32> = BTreeMap::new();
     let mut accepted = 0;
     for g in 1..=s.generations {
         population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
-        // The elite, played again and averaged.
-        let mut elite = population[0].clone();
-        let (f, c) = evaluate(&elite.variant, s, derive_seed(seed, u64::from(g), u64::MAX))?;
-        elite.fitness =
-            (elite.fitness * f64::from(elite.playtests) + f) / f64::from(elite.playtests + 1);
-        elite.playtests += 1;
-        elite.criteria = c;
-        let mut next = vec![elite];
-        let mut attempts = 0;
-        while next.len() < s.offspring {
-            let mut picks: Vec<usize> = (0..s.tournament)
-                .map(|_| below(&mut rng, population.len()))
-                .collect();
-            picks.sort_by(|&a, &b| population[a].fitness.total_cmp(&population[b].fitness));
-            let (pa, pb) = (&population[picks[0]].variant, &population[picks[1]].variant);
-            let (ra, rb) = cross_rules(&pa.rules, &pb.rules, &mut rng);
-            for rules in [ra, rb] {
-                if next.len() >= s.offspring {
-                    break;
-                }
-                loop {
-                    attempts += 1;
-                    if attempts > s.max_attempts {
-                        return Err(DesignError::Fill {
-                            generation: g,
-                            attempts,
-                            rejected,
-                        });
+        let elite = &population[0];
+        // Slot 0 is the elite, played again; slots 1.. the children, in the order made.
+        let played: Vec<OnceLock<(Variant, Scored)>> =
+            (0..s.offspring).map(|_| OnceLock::new()).collect();
+        let play = |slot: usize, index: u64, variant: Variant| {
+            let scored = evaluate(&variant, s, derive_seed(seed, u64::from(g), index));
+            progress(g);
+            let _ = played[slot].set((variant, scored));
+        };
+        let mut made = 1;
+        let mut made_accepted = 0;
+        let mut refused_here: BTreeMap<Reject, u32> = BTreeMap::new();
+        let full = rayon::scope(|scope| {
+            let elite_variant = elite.variant.clone();
+            scope.spawn(move |_| play(0, u64::MAX, elite_variant));
+            let mut attempts = 0;
+            while made < s.offspring {
+                let mut picks: Vec<usize> = (0..s.tournament)
+                    .map(|_| below(&mut rng, population.len()))
+                    .collect();
+                picks.sort_by(|&a, &b| population[a].fitness.total_cmp(&population[b].fitness));
+                let (pa, pb) = (&population[picks[0]].variant, &population[picks[1]].variant);
+                let (ra, rb) = cross_rules(&pa.rules, &pb.rules, &mut rng);
+                for rules in [ra, rb] {
+                    if made >= s.offspring {
+                        break;
                     }
-                    let mut child = Variant {
-                        rules,
-                        map: cross_maps(&pa.map, &pb.map, &mut rng),
-                    };
-                    mutate(&mut child, s.mutation, &mut rng);
-                    match check(&child.map, s.min_territories) {
-                        Ok(()) => {
-                            let index = next.len() as u64;
-                            let (fitness, criteria) =
-                                evaluate(&child, s, derive_seed(seed, u64::from(g), index))?;
-                            next.push(Member {
-                                variant: child,
-                                fitness,
-                                criteria,
-                                playtests: 1,
-                            });
-                            accepted += 1;
-                            progress(g, next.len());
-                            break;
+                    loop {
+                        attempts += 1;
+                        if attempts > s.max_attempts {
+                            return Err(attempts);
                         }
-                        Err(reason) => *rejected.entry(reason).or_insert(0) += 1,
+                        let mut child = Variant {
+                            rules,
+                            map: cross_maps(&pa.map, &pb.map, &mut rng),
+                        };
+                        mutate(&mut child, s.mutation, &mut rng);
+                        match check(&child.map, s.min_territories) {
+                            Ok(()) => {
+                                let index = made;
+                                made += 1;
+                                made_accepted += 1;
+                                scope.spawn(move |_| play(index, index as u64, child));
+                                break;
+                            }
+                            Err(reason) => *refused_here.entry(reason).or_insert(0) += 1,
+                        }
                     }
                 }
             }
+            Ok(())
+        });
+        // The first error in the order a serial run meets them: the elite's playtest, each
+        // child's in turn, then running out of attempts.
+        let mut next = Vec::with_capacity(s.offspring);
+        for slot in played.into_iter().take(made) {
+            let (variant, scored) = slot.into_inner().expect("every variant made is played");
+            let (fitness, criteria) = scored?;
+            next.push(Member {
+                variant,
+                fitness,
+                criteria,
+                playtests: 1,
+            });
         }
+        if let Err(attempts) = full {
+            return Err(DesignError::Fill {
+                generation: g,
+                attempts,
+                refused: refused_here.values().sum(),
+                rejected: refused_here,
+            });
+        }
+        for (reason, count) in refused_here {
+            *rejected.entry(reason).or_insert(0) += count;
+        }
+        accepted += made_accepted;
+        // The elite's fitness is the mean over all its playtests.
+        let old = &population[0];
+        next[0].fitness = (old.fitness * f64::from(old.playtests) + next[0].fitness)
+            / f64::from(old.playtests + 1);
+        next[0].playtests = old.playtests + 1;
         population = next;
         history.push(summary(g, &population));
     }
