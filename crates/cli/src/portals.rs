@@ -1,17 +1,22 @@
 //! `ludoforge portals`: generate, show and study portal dungeons.
 
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
 use anyhow::{Context, Result, bail};
-use ludoforge_evolve::{Budget, Observer, StopReason};
-use ludoforge_portals::choose::choose;
-use ludoforge_portals::evolve::evolve;
+use indicatif::ProgressBar;
+use ludoforge_evolve::{Budget, Counters, EvolveError, Observer, Snapshot, StopReason};
+use ludoforge_portals::choose::{Choice, choose};
+use ludoforge_portals::evolve::{INTERRUPTED, PortalProblem, Watch, evolve};
+use ludoforge_portals::footprint::Footprint;
 use ludoforge_portals::format::{DungeonFile, Evolution, Settings};
 use ludoforge_portals::study::{StudySpec, run as run_study};
 use ludoforge_portals::{Dungeon, Measures, Params, dot, handout, render};
 use serde_json::json;
 
 use crate::args::portals::{
-    DungeonOutputArgs, GenerateArgs, MAX_GRAPHS, PortalStudyArgs, ShowArgs, check_walks,
-    parse_range,
+    DungeonOutputArgs, GenerateArgs, MAX_GRAPHS, MIN_POPULATION, PortalStudyArgs, ShowArgs,
+    check_walks, parse_range,
 };
 use crate::output::{Outputs, check_writable, read_text};
 use crate::progress::{RunProgress, bar};
@@ -25,6 +30,9 @@ pub fn generate(args: &GenerateArgs) -> Result<Ending> {
     let (candidates, targets) = args.targets.targets()?;
     let evolution = args.evolution(&targets, candidates)?;
     check_outputs(&args.output)?;
+    if let Some((population, _)) = evolution {
+        check_memory(&params, population)?;
+    }
     let seed = args.seed.unwrap_or_else(fresh_seed);
 
     let (choice, evolution) = match evolution {
@@ -37,23 +45,14 @@ pub fn generate(args: &GenerateArgs) -> Result<Ending> {
             (choice, None)
         }
         Some((population, matings)) => {
-            let mut progress = RunProgress::new(&Budget::matings(matings));
-            let observer: Option<&mut dyn Observer> =
-                crate::progress::shown().then_some(&mut progress as &mut dyn Observer);
-            let (choice, stop) = evolve(
-                &params,
-                &targets,
+            let problem = PortalProblem {
+                params,
+                targets,
                 walks,
                 memory,
-                population,
-                matings,
                 seed,
-                observer,
-                Some(cancel_flag()),
-            )?;
-            if stop == StopReason::Interrupted {
-                eprintln!("interrupted: the best dungeon found so far is written");
-            }
+            };
+            let choice = evolve_shown(&problem, population, matings)?;
             (
                 choice,
                 Some(Evolution {
@@ -81,6 +80,140 @@ pub fn generate(args: &GenerateArgs) -> Result<Ending> {
         return Ok(Ending::TargetMissed);
     }
     Ok(Ending::Done)
+}
+
+/// Evolves with a progress display on a terminal: one bar while the initial population is made
+/// (most of the time of a large population), then one for the matings, each with its own
+/// estimate of the time left.
+fn evolve_shown(problem: &PortalProblem, population: usize, matings: u64) -> Result<Choice> {
+    let shown = crate::progress::shown();
+    let made = bar(population as u64, "population");
+    if shown {
+        made.enable_steady_tick(Duration::from_millis(250));
+    }
+    let accepted = || {
+        if !made.is_finished() {
+            made.inc(1);
+        }
+    };
+    let mut progress = EvolveProgress {
+        made: made.clone(),
+        matings: Budget::matings(matings),
+        bar: None,
+    };
+    let watch = Watch {
+        observer: shown.then_some(&mut progress as &mut dyn Observer),
+        accepted: shown.then_some(&accepted as &(dyn Fn() + Sync)),
+        cancel: Some(cancel_flag()),
+    };
+    let outcome = evolve(problem, population, matings, watch);
+    made.finish_and_clear();
+    let (choice, stop) = match outcome {
+        Ok(done) => done,
+        Err(EvolveError::NoValidGenome { last_reason, .. })
+            if last_reason == INTERRUPTED && cancel_flag().load(Ordering::Relaxed) =>
+        {
+            bail!("interrupted before the population was complete, so there is no dungeon to write")
+        }
+        Err(error) => return Err(error.into()),
+    };
+    if stop == StopReason::Interrupted {
+        eprintln!("interrupted: the best dungeon found so far is written");
+    }
+    Ok(choice)
+}
+
+/// Follows an evolving run: the bar of the population being made until the run starts, then
+/// the matings' bar, which starts its clock (and so its estimate) only then.
+struct EvolveProgress {
+    made: ProgressBar,
+    matings: Budget,
+    bar: Option<RunProgress>,
+}
+
+impl Observer for EvolveProgress {
+    fn on_start(&mut self, _snapshot: &Snapshot) {
+        self.made.finish_and_clear();
+        self.bar = Some(RunProgress::new(&self.matings));
+    }
+
+    fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+        if let Some(bar) = &mut self.bar {
+            bar.on_progress(counters, best_ever);
+        }
+    }
+
+    fn wants_snapshots(&self) -> bool {
+        false
+    }
+
+    fn on_finish(&mut self, snapshot: &Snapshot, reason: StopReason) {
+        if let Some(bar) = &mut self.bar {
+            bar.on_finish(snapshot, reason);
+        }
+    }
+}
+
+/// The share of the available memory an evolving population may take: the estimate is of the
+/// population as it starts, and the rest of the machine needs room too.
+const MEMORY_SHARE: (u64, u64) = (3, 4);
+
+/// The most an evolving population may take where the available memory cannot be read.
+const FALLBACK_MEMORY_LIMIT: u64 = 4_000_000_000;
+
+/// Refuses, before any work, a population whose estimated memory is more than this machine
+/// can give it, naming the figures and the way out.
+fn check_memory(params: &Params, population: usize) -> Result<()> {
+    let estimate = Footprint::estimate(params, population);
+    let (limit, whence) = match available_memory() {
+        Some(available) => (
+            available / MEMORY_SHARE.1 * MEMORY_SHARE.0,
+            format!("three quarters of the {} available", bytes(available)),
+        ),
+        None => (
+            FALLBACK_MEMORY_LIMIT,
+            "the cap used where the available memory cannot be read".to_string(),
+        ),
+    };
+    if estimate.total <= limit {
+        return Ok(());
+    }
+    let most = estimate.largest_population(limit);
+    let way_out = if most >= MIN_POPULATION {
+        format!(
+            "give --population {most} or less, or ask for smaller dungeons (--min-path, --rooms)"
+        )
+    } else {
+        "ask for smaller dungeons (--min-path, --rooms)".to_string()
+    };
+    bail!(
+        "--population {population} would need about {} of memory ({} per dungeon of about {:.0} \
+         rooms), more than the {} a run may use here ({whence}): {way_out}",
+        bytes(estimate.total),
+        bytes(estimate.per_dungeon),
+        estimate.rooms,
+        bytes(limit),
+    )
+}
+
+/// The memory the system can give without swapping (`MemAvailable` of `/proc/meminfo`), where
+/// it can be read.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// A number of bytes in the largest unit that keeps it at 1 or more (decimal units).
+fn bytes(n: u64) -> String {
+    const UNITS: [(&str, f64); 4] = [("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("KB", 1e3)];
+    for (unit, size) in UNITS {
+        if n as f64 >= size {
+            return format!("{:.1} {unit}", n as f64 / size);
+        }
+    }
+    format!("{n} bytes")
 }
 
 /// `portals show`.

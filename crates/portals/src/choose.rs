@@ -70,7 +70,7 @@ impl Targets {
                 asked: format!("{target} ± {}", self.tolerance),
                 got: format!("{got:.2}"),
                 met: (got - target).abs() <= self.tolerance,
-                miss: (got - target).abs() / target.max(1.0),
+                miss: mean_walk_miss(target, got),
             });
         }
         if let Some(target) = self.max_longest {
@@ -80,7 +80,7 @@ impl Targets {
                 asked: format!("at most {target}"),
                 got: got.to_string(),
                 met: got <= target,
-                miss: f64::from(got.saturating_sub(target)) / f64::from(target.max(1)),
+                miss: longest_miss(target, got),
             });
         }
         if let Some(target) = self.min_decisions {
@@ -90,7 +90,7 @@ impl Targets {
                 asked: format!("at least {target}"),
                 got: got.to_string(),
                 met: got >= target,
-                miss: target.saturating_sub(got) as f64 / target.max(1) as f64,
+                miss: shortfall(target as u128, got as u128),
             });
         }
         if let Some(target) = self.min_routes {
@@ -100,11 +100,56 @@ impl Targets {
                 asked: format!("at least {target}"),
                 got: got.to_string(),
                 met: got >= target,
-                miss: target.saturating_sub(got) as f64 / target.max(1) as f64,
+                miss: shortfall(target, got),
             });
         }
         verdicts
     }
+
+    /// The sum of the misses of [`Targets::judge`] (the same number, bit for bit), without
+    /// writing out the verdicts: what an evolving population is scored by.
+    ///
+    /// ```
+    /// use ludoforge_evolve::rng::stream;
+    /// use ludoforge_portals::{Dungeon, Measures, choose::Targets, walk::Memory};
+    /// let dungeon = Dungeon::from_portals(vec![vec![1, 2], vec![3], vec![3], vec![]], 3);
+    /// let measures = Measures::of(&dungeon, 10, Memory::Walk, &mut stream(1, 0, 0)).unwrap();
+    /// let targets = Targets { mean_walk: Some(4.0), min_routes: Some(3), ..Targets::none() };
+    /// let judged: f64 = targets.judge(&measures).iter().map(|v| v.miss).sum();
+    /// assert_eq!(targets.score(&measures), judged);
+    /// assert_eq!(judged, 0.5 + 1.0 / 3.0);
+    /// ```
+    #[must_use]
+    pub fn score(&self, measures: &Measures) -> f64 {
+        [
+            self.mean_walk
+                .map(|target| mean_walk_miss(target, measures.walks.mean)),
+            self.max_longest
+                .map(|target| longest_miss(target, measures.longest_route)),
+            self.min_decisions
+                .map(|target| shortfall(target as u128, measures.decision_rooms as u128)),
+            self.min_routes
+                .map(|target| shortfall(target, measures.routes)),
+        ]
+        .into_iter()
+        .flatten()
+        .sum()
+    }
+}
+
+/// How far a mean walk of `got` is from `target`, as a share of the target.
+fn mean_walk_miss(target: f64, got: f64) -> f64 {
+    (got - target).abs() / target.max(1.0)
+}
+
+/// How far a longest route of `got` is beyond `target`, as a share of the target.
+fn longest_miss(target: u32, got: u32) -> f64 {
+    f64::from(got.saturating_sub(target)) / f64::from(target.max(1))
+}
+
+/// How far `got` falls short of at least `target`, as a share of the target.
+fn shortfall(target: u128, got: u128) -> f64 {
+    target.saturating_sub(got) as f64 / target.max(1) as f64
 }
 
 /// One target judged.
@@ -140,14 +185,15 @@ pub struct Choice {
 }
 
 /// Generates `candidates` dungeons, walks each `walks` times, and keeps the one with the
-/// smallest total miss (the first such on a tie).
+/// smallest total miss (the first such on a tie). Memory stays the same however many
+/// candidates there are: only the best so far is kept.
 ///
 /// Candidate `i` is generated from stream `(seed, 1, i)` and walked with stream `(seed, 2, i)`,
 /// so the result does not depend on the number of threads. `done` is called (from any thread)
 /// after each candidate.
 ///
 /// # Errors
-/// The first candidate's [`GenerateError`] when a candidate cannot be generated.
+/// The earliest failing candidate's [`GenerateError`] when a candidate cannot be generated.
 ///
 /// # Panics
 /// Panics if `candidates` or `walks` is 0.
@@ -169,10 +215,14 @@ pub fn choose(
     done: &(dyn Fn() + Sync),
 ) -> Result<Choice, GenerateError> {
     assert!(candidates > 0, "at least one candidate");
-    let judged: Vec<Result<Choice, GenerateError>> = (0..candidates)
+    // Only the best candidate so far is kept on each thread, so memory does not grow with the
+    // number of candidates. The pairing keeps the smallest score, then the earliest candidate
+    // (and the earliest error), whatever the order the threads pair them in.
+    (0..candidates)
         .into_par_iter()
-        .map(|i| {
-            let dungeon = generate(params, &mut stream(seed, 1, i as u64))?;
+        .map(|i| -> Result<Choice, (usize, GenerateError)> {
+            let dungeon =
+                generate(params, &mut stream(seed, 1, i as u64)).map_err(|error| (i, error))?;
             let measures = Measures::of(&dungeon, walks, memory, &mut stream(seed, 2, i as u64))
                 .expect("a generated dungeon is acyclic and walkable");
             let verdicts = targets.judge(&measures);
@@ -187,13 +237,17 @@ pub fn choose(
                 candidates,
             })
         })
-        .collect();
-    let mut best: Option<Choice> = None;
-    for choice in judged {
-        let choice = choice?;
-        if best.as_ref().is_none_or(|b| choice.score < b.score) {
-            best = Some(choice);
-        }
-    }
-    Ok(best.expect("at least one candidate"))
+        .reduce_with(|a, b| match (a, b) {
+            (Ok(a), Ok(b)) => Ok(
+                if b.score < a.score || (b.score == a.score && b.candidate < a.candidate) {
+                    b
+                } else {
+                    a
+                },
+            ),
+            (Err(a), Err(b)) => Err(if b.0 < a.0 { b } else { a }),
+            (Err(error), Ok(_)) | (Ok(_), Err(error)) => Err(error),
+        })
+        .expect("at least one candidate")
+        .map_err(|(_, error)| error)
 }

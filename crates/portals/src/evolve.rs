@@ -4,8 +4,12 @@
 //!
 //! Each dungeon's walks use a stream derived from the seed and the dungeon itself, so a
 //! dungeon's measures are the same wherever and whenever it is evaluated.
+//!
+//! The population holds its dungeons [packed](crate::packed) (about 3.5 bytes per room), and
+//! each is unpacked only while it is varied or measured; [`crate::footprint`] estimates what a
+//! population will hold before a run starts.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::individual::fingerprint;
 use ludoforge_evolve::rng::{below, stream};
@@ -18,6 +22,7 @@ use crate::choose::{Choice, Targets};
 use crate::dungeon::Dungeon;
 use crate::generate::{attempt, generate};
 use crate::measures::Measures;
+use crate::packed::PackedDungeon;
 use crate::params::Params;
 use crate::variation::{graft, regrow, relink};
 use crate::walk::Memory;
@@ -54,99 +59,182 @@ impl PortalProblem {
 }
 
 impl Problem for PortalProblem {
-    type Genome = Dungeon;
+    type Genome = PackedDungeon;
 
-    fn random_genome(&self, rng: &mut Stream) -> Dungeon {
+    fn random_genome(&self, rng: &mut Stream) -> PackedDungeon {
         // Within the bounds when the generator can manage it; else an attempt the evaluation
         // will reject, so the engine tries again.
-        generate(&self.params.attempts(self.params.attempts.min(50)), rng).unwrap_or_else(|_| {
-            attempt(&self.params, rng).unwrap_or_else(|_| Dungeon::from_portals(vec![], 0))
-        })
+        let dungeon = generate(&self.params.attempts(self.params.attempts.min(50)), rng)
+            .unwrap_or_else(|_| {
+                attempt(&self.params, rng).unwrap_or_else(|_| Dungeon::from_portals(vec![], 0))
+            });
+        PackedDungeon::pack(&dungeon)
     }
 
-    fn evaluate(&self, dungeon: &Dungeon) -> Outcome {
-        if dungeon.rooms() < 2 {
+    /// The total miss of the targets, and nothing else: no component or descriptor is kept
+    /// with each of a population's dungeons, since nothing reads them.
+    fn evaluate(&self, packed: &PackedDungeon) -> Outcome {
+        let rooms = packed.rooms();
+        if rooms < 2 {
             return Outcome::rejected("no dungeon within the room bounds");
         }
-        if !(self.params.min_rooms..=self.params.max_rooms).contains(&dungeon.rooms()) {
+        if !(self.params.min_rooms..=self.params.max_rooms).contains(&rooms) {
             return Outcome::rejected("outside the room bounds");
         }
-        let measures = self.measure(dungeon);
-        let verdicts = self.targets.judge(&measures);
-        let mut evaluation = Evaluation::new(verdicts.iter().map(|v| v.miss).sum());
-        evaluation.components = verdicts.into_iter().map(|v| (v.measure, v.miss)).collect();
-        evaluation.descriptors = vec![measures.rooms as f64, measures.walks.mean];
-        Outcome::Evaluated(evaluation)
+        let measures = self.measure(&packed.unpack());
+        Outcome::Evaluated(Evaluation::new(self.targets.score(&measures)))
     }
 }
 
 impl Mutate for PortalProblem {
-    fn mutate(&self, dungeon: &mut Dungeon, rng: &mut Stream) {
+    fn mutate(&self, packed: &mut PackedDungeon, rng: &mut Stream) {
+        let mut dungeon = packed.unpack();
         if below(rng, 2) == 0 {
-            relink(dungeon, &self.params, rng);
+            relink(&mut dungeon, &self.params, rng);
         } else {
-            regrow(dungeon, &self.params, rng);
+            regrow(&mut dungeon, &self.params, rng);
         }
+        *packed = PackedDungeon::pack(&dungeon);
     }
 }
 
 impl Crossover for PortalProblem {
-    fn crossover(&self, a: &Dungeon, b: &Dungeon, rng: &mut Stream) -> (Dungeon, Dungeon) {
-        (
-            graft(a, b, &self.params, rng),
-            graft(b, a, &self.params, rng),
-        )
+    fn crossover(
+        &self,
+        a: &PackedDungeon,
+        b: &PackedDungeon,
+        rng: &mut Stream,
+    ) -> (PackedDungeon, PackedDungeon) {
+        let (a, b) = (a.unpack(), b.unpack());
+        let first = graft(&a, &b, &self.params, rng);
+        let second = graft(&b, &a, &self.params, rng);
+        (PackedDungeon::pack(&first), PackedDungeon::pack(&second))
     }
 }
 
-/// Evolves a dungeon toward the targets: Ashlock's steady-state tournament (size 4) over
-/// `population` dungeons for `matings` matings. `observer` follows the run; `cancel` stops it
-/// early (the best so far is returned).
+/// How a caller follows and stops a run; by default it is neither followed nor stopped.
+#[derive(Default)]
+pub struct Watch<'a> {
+    /// Follows the matings (the engine's observer, see [`Observer`]).
+    pub observer: Option<&'a mut dyn Observer>,
+    /// Called, from any thread, each time a dungeon is accepted: first as each member of the
+    /// initial population is made (in parallel, before the first mating and before the
+    /// observer hears of the run), then as each child is. This is how to follow the making of
+    /// a large population.
+    pub accepted: Option<&'a (dyn Fn() + Sync)>,
+    /// Stops the run when it becomes true. During the matings the best dungeon so far is
+    /// returned; before the initial population is complete there is none, and the run ends
+    /// with [`EvolveError::NoValidGenome`] whose reason is [`INTERRUPTED`].
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+/// The rejection reason of every dungeon once the run is cancelled.
+pub const INTERRUPTED: &str = "interrupted";
+
+/// The problem as the engine sees it in [`evolve`]: it reports accepted dungeons and, once
+/// cancelled, rejects every dungeon at once so that sampling the population ends quickly.
+struct Watched<'a> {
+    problem: &'a PortalProblem,
+    accepted: Option<&'a (dyn Fn() + Sync)>,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl Watched<'_> {
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
+
+impl Problem for Watched<'_> {
+    type Genome = PackedDungeon;
+
+    fn random_genome(&self, rng: &mut Stream) -> PackedDungeon {
+        if self.cancelled() {
+            return PackedDungeon::pack(&Dungeon::from_portals(vec![], 0));
+        }
+        self.problem.random_genome(rng)
+    }
+
+    fn evaluate(&self, packed: &PackedDungeon) -> Outcome {
+        if self.cancelled() {
+            return Outcome::rejected(INTERRUPTED);
+        }
+        let outcome = self.problem.evaluate(packed);
+        if let (Outcome::Evaluated(_), Some(accepted)) = (&outcome, self.accepted) {
+            accepted();
+        }
+        outcome
+    }
+}
+
+impl Mutate for Watched<'_> {
+    fn mutate(&self, packed: &mut PackedDungeon, rng: &mut Stream) {
+        self.problem.mutate(packed, rng);
+    }
+}
+
+impl Crossover for Watched<'_> {
+    fn crossover(
+        &self,
+        a: &PackedDungeon,
+        b: &PackedDungeon,
+        rng: &mut Stream,
+    ) -> (PackedDungeon, PackedDungeon) {
+        self.problem.crossover(a, b, rng)
+    }
+}
+
+/// Evolves a dungeon toward the problem's targets: Ashlock's steady-state tournament (size 4)
+/// over `population` dungeons for `matings` matings, followed and stopped through `watch`.
+///
+/// Memory grows with the population: about 0.35 KB per dungeon at M = 9 (see
+/// [`crate::footprint`]). Time is one generation and one measurement per member of the
+/// population, made in parallel, then two per mating.
 ///
 /// # Errors
-/// [`EvolveError`] when the population cannot be filled with dungeons within the room bounds
-/// or a setting is out of range.
+/// [`EvolveError`] when the population cannot be filled with dungeons within the room bounds,
+/// a setting is out of range, or the run was cancelled before the population was complete
+/// (see [`Watch::cancel`]).
 ///
 /// ```
-/// use ludoforge_portals::{Params, choose::Targets, evolve::evolve, walk::Memory};
-/// let targets = Targets { mean_walk: Some(11.0), ..Targets::none() };
-/// let (choice, _) = evolve(&Params::new(9), &targets, 200, Memory::Walk, 20, 300, 1, None, None).unwrap();
+/// use ludoforge_portals::{Params, choose::Targets, walk::Memory};
+/// use ludoforge_portals::evolve::{PortalProblem, Watch, evolve};
+/// let problem = PortalProblem {
+///     params: Params::new(9),
+///     targets: Targets { mean_walk: Some(11.0), ..Targets::none() },
+///     walks: 200,
+///     memory: Memory::Walk,
+///     seed: 1,
+/// };
+/// let (choice, _) = evolve(&problem, 20, 300, Watch::default()).unwrap();
 /// assert!((choice.measures.walks.mean - 11.0).abs() < 1.0);
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn evolve(
-    params: &Params,
-    targets: &Targets,
-    walks: u32,
-    memory: Memory,
+    problem: &PortalProblem,
     population: usize,
     matings: u64,
-    seed: u64,
-    observer: Option<&mut dyn Observer>,
-    cancel: Option<&AtomicBool>,
+    watch: Watch<'_>,
 ) -> Result<(Choice, StopReason), EvolveError> {
-    let problem = PortalProblem {
-        params: *params,
-        targets: *targets,
-        walks,
-        memory,
-        seed,
+    let watched = Watched {
+        problem,
+        accepted: watch.accepted,
+        cancel: watch.cancel,
     };
     let strategy = SteadyState::new(population).with_tournament(4.min(population));
-    let mut run = Run::new(&problem, strategy)
+    let mut run = Run::new(&watched, strategy)
         .goal(Goal::Minimise)
         .budget(Budget::matings(matings))
-        .seed(seed);
-    if let Some(observer) = observer {
+        .seed(problem.seed);
+    if let Some(observer) = watch.observer {
         run = run.observe(observer);
     }
-    if let Some(flag) = cancel {
+    if let Some(flag) = watch.cancel {
         run = run.cancel_on(flag);
     }
     let report = run.execute()?;
-    let dungeon = report.best.genome;
+    let dungeon = report.best.genome.unpack();
     let measures = problem.measure(&dungeon);
-    let verdicts = targets.judge(&measures);
+    let verdicts = problem.targets.judge(&measures);
     let score = verdicts.iter().map(|v| v.miss).sum();
     Ok((
         Choice {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{Dungeon, Violation};
 use crate::paths::routes;
-use crate::walk::{Memory, WalkStats, expected_length, simulate};
+use crate::walk::{Memory, WalkStats, expected_length, simulate_checked};
 
 /// Everything measured about one dungeon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,7 +68,8 @@ impl Measures {
             longest_route: r.longest,
             routes: r.count,
             expected_walk,
-            walks: simulate(dungeon, walks, memory, rng),
+            // `routes` found no cycle.
+            walks: simulate_checked(dungeon, walks, memory, true, rng),
         })
     }
 }

@@ -41,7 +41,8 @@ pub struct WalkStats {
 
 /// Walks the dungeon `walks` times from the origin to the exit.
 ///
-/// Each step costs O(portals of the room); a walk is at most the longest route.
+/// A walk is at most the longest route. With [`Memory::Walk`] through an acyclic dungeon each
+/// step costs one draw; otherwise O(portals of the room), to keep the record of taken portals.
 ///
 /// # Panics
 /// Panics if `walks` is 0 or the dungeon has a room without a way on (check it first with
@@ -58,59 +59,161 @@ pub struct WalkStats {
 /// ```
 #[must_use]
 pub fn simulate(dungeon: &Dungeon, walks: u32, memory: Memory, rng: &mut Stream) -> WalkStats {
+    let acyclic = dungeon.topological_order().is_ok();
+    simulate_checked(dungeon, walks, memory, acyclic, rng)
+}
+
+/// [`simulate`] for a dungeon already known to be acyclic (`acyclic`) or not.
+///
+/// Within one walk through an acyclic dungeon no room is entered twice, so with
+/// [`Memory::Walk`] every portal in front of the player is untaken: the walk draws among all of
+/// them and needs no record of taken portals. It makes the same draws, in the same order, as
+/// the general rule, which the tests check.
+pub(crate) fn simulate_checked(
+    dungeon: &Dungeon,
+    walks: u32,
+    memory: Memory,
+    acyclic: bool,
+    rng: &mut Stream,
+) -> WalkStats {
     assert!(walks > 0, "at least one walk");
-    // Portals in one array, room by room.
-    let mut offset = Vec::with_capacity(dungeon.rooms() + 1);
-    let mut target = Vec::with_capacity(dungeon.arc_count());
-    offset.push(0u32);
-    for room in 0..dungeon.rooms() {
-        target.extend_from_slice(dungeon.portals(room as u32));
-        offset.push(target.len() as u32);
+    let portals = Portals::of(dungeon);
+    let mut lengths = Lengths::default();
+    if memory == Memory::Walk && acyclic {
+        for _ in 0..walks {
+            lengths.add(uniform_walk(
+                &portals,
+                dungeon.origin(),
+                dungeon.exit(),
+                rng,
+            ));
+        }
+    } else {
+        let mut walker = Remembering::new(&portals);
+        for _ in 0..walks {
+            lengths.add(walker.walk(&portals, dungeon.origin(), dungeon.exit(), rng));
+            if memory == Memory::Walk {
+                walker.forget();
+            }
+        }
     }
-    let mut taken = vec![false; target.len()];
-    let mut taken_now: Vec<u32> = Vec::new();
-    let mut untaken: Vec<u32> = Vec::with_capacity(crate::params::PORTAL_LIMIT);
-    let mut histogram: Vec<u32> = Vec::new();
-    let mut total = 0u64;
-    let exit = dungeon.exit();
-    for _ in 0..walks {
-        let mut here = dungeon.origin();
+    lengths.stats(walks)
+}
+
+/// Every portal in one array, room by room: room `r`'s portals are `target[offset[r]..offset[r
+/// + 1]]`.
+struct Portals {
+    offset: Vec<u32>,
+    target: Vec<u32>,
+}
+
+impl Portals {
+    fn of(dungeon: &Dungeon) -> Portals {
+        let mut offset = Vec::with_capacity(dungeon.rooms() + 1);
+        let mut target = Vec::with_capacity(dungeon.arc_count());
+        offset.push(0u32);
+        for room in 0..dungeon.rooms() {
+            target.extend_from_slice(dungeon.portals(room as u32));
+            offset.push(target.len() as u32);
+        }
+        Portals { offset, target }
+    }
+
+    /// The arcs leaving `room`, as indices into `target`.
+    fn of_room(&self, room: u32) -> (u32, u32) {
+        let (lo, hi) = (self.offset[room as usize], self.offset[room as usize + 1]);
+        assert!(lo < hi, "room {room} has no way on to the exit");
+        (lo, hi)
+    }
+}
+
+/// One walk that takes any portal of the current room with equal chance; its length.
+fn uniform_walk(portals: &Portals, origin: u32, exit: u32, rng: &mut Stream) -> u32 {
+    let mut here = origin;
+    let mut length = 0u32;
+    while here != exit {
+        let (lo, hi) = portals.of_room(here);
+        let arc = lo + below(rng, (hi - lo) as usize) as u32;
+        here = portals.target[arc as usize];
+        length += 1;
+    }
+    length
+}
+
+/// The document's rule with a record of taken portals.
+struct Remembering {
+    taken: Vec<bool>,
+    taken_now: Vec<u32>,
+    untaken: Vec<u32>,
+}
+
+impl Remembering {
+    fn new(portals: &Portals) -> Remembering {
+        Remembering {
+            taken: vec![false; portals.target.len()],
+            taken_now: Vec::new(),
+            untaken: Vec::with_capacity(crate::params::PORTAL_LIMIT),
+        }
+    }
+
+    /// One walk: an untaken portal of the current room at random, else a taken one; its
+    /// length.
+    fn walk(&mut self, portals: &Portals, origin: u32, exit: u32, rng: &mut Stream) -> u32 {
+        let mut here = origin;
         let mut length = 0u32;
         while here != exit {
-            let (lo, hi) = (offset[here as usize], offset[here as usize + 1]);
-            assert!(lo < hi, "room {here} has no way on to the exit");
-            untaken.clear();
-            untaken.extend((lo..hi).filter(|&arc| !taken[arc as usize]));
-            let arc = if untaken.is_empty() {
+            let (lo, hi) = portals.of_room(here);
+            self.untaken.clear();
+            self.untaken
+                .extend((lo..hi).filter(|&arc| !self.taken[arc as usize]));
+            let arc = if self.untaken.is_empty() {
                 lo + below(rng, (hi - lo) as usize) as u32
             } else {
-                untaken[below(rng, untaken.len())]
+                self.untaken[below(rng, self.untaken.len())]
             };
-            if !taken[arc as usize] {
-                taken[arc as usize] = true;
-                taken_now.push(arc);
+            if !self.taken[arc as usize] {
+                self.taken[arc as usize] = true;
+                self.taken_now.push(arc);
             }
-            here = target[arc as usize];
+            here = portals.target[arc as usize];
             length += 1;
         }
-        if memory == Memory::Walk {
-            for arc in taken_now.drain(..) {
-                taken[arc as usize] = false;
-            }
-        }
-        if histogram.len() <= length as usize {
-            histogram.resize(length as usize + 1, 0);
-        }
-        histogram[length as usize] += 1;
-        total += u64::from(length);
+        length
     }
-    let min = histogram.iter().position(|&c| c > 0).unwrap_or(0) as u32;
-    WalkStats {
-        walks,
-        min,
-        mean: total as f64 / f64::from(walks),
-        max: histogram.len() as u32 - 1,
-        histogram,
+
+    /// Forgets every portal taken so far.
+    fn forget(&mut self) {
+        for arc in self.taken_now.drain(..) {
+            self.taken[arc as usize] = false;
+        }
+    }
+}
+
+/// A histogram of walk lengths and their total.
+#[derive(Default)]
+struct Lengths {
+    histogram: Vec<u32>,
+    total: u64,
+}
+
+impl Lengths {
+    fn add(&mut self, length: u32) {
+        if self.histogram.len() <= length as usize {
+            self.histogram.resize(length as usize + 1, 0);
+        }
+        self.histogram[length as usize] += 1;
+        self.total += u64::from(length);
+    }
+
+    fn stats(self, walks: u32) -> WalkStats {
+        let min = self.histogram.iter().position(|&c| c > 0).unwrap_or(0) as u32;
+        WalkStats {
+            walks,
+            min,
+            mean: self.total as f64 / f64::from(walks),
+            max: self.histogram.len() as u32 - 1,
+            histogram: self.histogram,
+        }
     }
 }
 
@@ -151,4 +254,32 @@ pub fn expected_length(dungeon: &Dungeon) -> Result<f64, Violation> {
         return Err(Violation::DeadEnd(dead as u32));
     }
     Ok(origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use ludoforge_evolve::rng::stream;
+
+    use super::*;
+    use crate::generate::generate;
+    use crate::params::Params;
+
+    /// Without a record of taken portals the document's walk makes the same draws: the same
+    /// lengths, and the stream left in the same place.
+    #[test]
+    fn the_uniform_walk_draws_as_the_documents_rule_does() {
+        for m in [2, 5, 9, 12] {
+            for portals in [1, 2, 3, 5] {
+                let params = Params::new(m).max_portals(portals);
+                for seed in 0..10 {
+                    let dungeon = generate(&params, &mut stream(seed, 0, 0)).unwrap();
+                    let (mut fast, mut general) = (stream(seed, 1, 0), stream(seed, 1, 0));
+                    let a = simulate_checked(&dungeon, 300, Memory::Walk, true, &mut fast);
+                    let b = simulate_checked(&dungeon, 300, Memory::Walk, false, &mut general);
+                    assert_eq!(a, b, "M = {m}, {portals} portals, seed {seed}");
+                    assert_eq!(fast, general);
+                }
+            }
+        }
+    }
 }

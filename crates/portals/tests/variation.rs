@@ -2,7 +2,7 @@
 
 use ludoforge_evolve::rng::stream;
 use ludoforge_portals::choose::Targets;
-use ludoforge_portals::evolve::evolve;
+use ludoforge_portals::evolve::{PortalProblem, Watch, evolve};
 use ludoforge_portals::generate::generate;
 use ludoforge_portals::variation::{graft, regrow, relink};
 use ludoforge_portals::walk::Memory;
@@ -89,31 +89,16 @@ fn evolution_moves_the_mean_walk_toward_the_target() {
         ..Targets::none()
     };
     let params = Params::new(9);
-    let (evolved, _) = evolve(
-        &params,
-        &targets,
-        300,
-        Memory::Walk,
-        30,
-        1500,
-        5,
-        None,
-        None,
-    )
-    .unwrap();
+    let problem = PortalProblem {
+        params,
+        targets,
+        walks: 300,
+        memory: Memory::Walk,
+        seed: 5,
+    };
+    let (evolved, _) = evolve(&problem, 30, 1500, Watch::default()).unwrap();
     assert_eq!(evolved.dungeon.check(9, 2), Ok(()));
-    let (again, _) = evolve(
-        &params,
-        &targets,
-        300,
-        Memory::Walk,
-        30,
-        1500,
-        5,
-        None,
-        None,
-    )
-    .unwrap();
+    let (again, _) = evolve(&problem, 30, 1500, Watch::default()).unwrap();
     assert_eq!(evolved.dungeon, again.dungeon, "same seed, same dungeon");
     // Against the best of as many plain candidates as evolution evaluated (30 + 2 per
     // mating), evolution comes closer.

@@ -415,4 +415,24 @@ fn evolution_reaches_a_mean_walk_that_choosing_misses() {
         "--population 2",
         &[],
     );
+    // Ten million dungeons of at least 9,000 rooms each: about half a terabyte, which no
+    // machine this runs on has. Refused before any work, with the figures and the way out.
+    refuses(
+        &[
+            "portals",
+            "generate",
+            "--evolve",
+            "--mean-walk",
+            "12",
+            "--rooms",
+            "9000..10000",
+            "--population",
+            "10000000",
+            "--out",
+            "d.json",
+        ],
+        1,
+        "KB per dungeon of about 9000 rooms",
+        &[],
+    );
 }
