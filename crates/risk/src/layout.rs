@@ -602,11 +602,14 @@ mod tests {
     }
 
     #[test]
-    fn one_territory() {
-        let text = r#"{"name": "one", "territories": [{"id": 0, "name": "A"}],
-          "continents": [{"name": "X", "bonus": 1, "territories": [0]}], "borders": []}"#;
+    fn two_territories() {
+        let text = r#"{"name": "two", "territories": [{"id": 0, "name": "A"}, {"id": 1, "name": "B"}],
+          "continents": [{"name": "X", "bonus": 1, "territories": [0, 1]}], "borders": [[0, 1]]}"#;
         let map = RiskMap::parse(text).unwrap();
-        assert_eq!(layout(&map, 0), vec![(0.0, 0.0)]);
+        let at = layout(&map, 0);
+        assert_eq!(at.len(), 2);
+        assert!(at.iter().all(|p| p.0.is_finite() && p.1.is_finite()));
+        assert_ne!(at[0], at[1]);
     }
 
     #[test]

@@ -87,6 +87,11 @@ pub enum MapError {
     /// No territories.
     #[error("the map has no territories")]
     Empty,
+    /// One territory: two players cannot both start on the map.
+    #[error(
+        "the map has only one territory; a match needs at least two, one for each player to start on"
+    )]
+    OneTerritory,
     /// Territory ids out of order.
     #[error(
         "territory number {found} is listed in position {position}: number territories 0, 1, 2, ... in order"
@@ -268,6 +273,9 @@ impl RiskMap {
         let n = file.territories.len();
         if n == 0 {
             return Err(MapError::Empty);
+        }
+        if n == 1 {
+            return Err(MapError::OneTerritory);
         }
         for (position, t) in file.territories.iter().enumerate() {
             if t.id as usize != position {

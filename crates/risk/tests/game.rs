@@ -3,7 +3,7 @@
 use ludoforge_evolve::rng::stream;
 use ludoforge_risk::agent::{RandomAgent, RuleAgent};
 use ludoforge_risk::game::play_match;
-use ludoforge_risk::map::{EMBEDDED, RiskMap};
+use ludoforge_risk::map::{Continent, EMBEDDED, MapFile, RiskMap, Territory};
 use ludoforge_risk::rules::{ConquestMove, Distribution, Rules};
 use proptest::prelude::*;
 
@@ -112,4 +112,84 @@ fn the_rule_agent_beats_the_random_agent() {
         rule_wins >= 20 && random_wins <= 2,
         "{rule_wins} against {random_wins}"
     );
+}
+
+/// A map of `n` territories with the given borders (pairs of territories, self-borders and
+/// repeats included as a user might write them) and one-way arcs, in one or two continents.
+fn tiny_map(n: usize, borders: &[(u32, u32)], one_way: &[(u32, u32)], split: bool) -> MapFile {
+    let continents = if split && n >= 2 {
+        vec![
+            Continent {
+                name: "West".into(),
+                bonus: 1,
+                territories: vec![0],
+            },
+            Continent {
+                name: "East".into(),
+                bonus: 2,
+                territories: (1..n as u32).collect(),
+            },
+        ]
+    } else {
+        vec![Continent {
+            name: "All".into(),
+            bonus: 3,
+            territories: (0..n as u32).collect(),
+        }]
+    };
+    MapFile {
+        name: "tiny".into(),
+        about: String::new(),
+        territories: (0..n as u32)
+            .map(|id| Territory {
+                id,
+                name: format!("T{id}"),
+                position: None,
+            })
+            .collect(),
+        continents,
+        borders: borders.iter().map(|&(a, b)| [a, b]).collect(),
+        one_way: one_way.iter().map(|&(a, b)| [a, b]).collect(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Maps of one to three territories with any borders: the map is refused with a reason,
+    /// or every kind of match on it ends without a panic and with a consistent record.
+    #[test]
+    fn tiny_maps_are_refused_in_words_or_played_to_the_end(
+        n in 1usize..=3,
+        borders in proptest::collection::vec((0u32..4, 0u32..4), 0..5),
+        one_way in proptest::collection::vec((0u32..4, 0u32..4), 0..2),
+        split in any::<bool>(),
+        seed in any::<u64>(),
+        pick in any::<bool>(),
+        factor in 1u32..=4,
+        dice in 2usize..=3,
+        max in any::<bool>(),
+        published in any::<bool>(),
+    ) {
+        let file = tiny_map(n, &borders, &one_way, split);
+        let map = match RiskMap::new(file) {
+            Ok(map) => map,
+            Err(error) => {
+                let text = error.to_string();
+                prop_assert!(!text.is_empty() && !text.contains("Some("), "{}", text);
+                if n == 1 {
+                    prop_assert!(text.contains("at least two"), "{}", text);
+                }
+                return Ok(());
+            }
+        };
+        prop_assert!(n >= 2);
+        let rules = rules(pick, factor, dice, max, published);
+        let rule_agents = play_match(&map, rules, [&mut RuleAgent::new(), &mut RuleAgent::new()], &mut stream(seed, 0, 0));
+        let random_agents = play_match(&map, rules, [&mut RandomAgent, &mut RandomAgent], &mut stream(seed, 1, 0));
+        for record in [rule_agents, random_agents] {
+            prop_assert!(record.player_turns <= rules.max_player_turns);
+            prop_assert_eq!(record.turns.len() as u32, record.player_turns + 1);
+        }
+    }
 }

@@ -41,7 +41,8 @@ pub fn check(map: &MapFile, min_territories: usize) -> Result<(), Reject> {
     if map.continents.iter().any(|c| c.territories.is_empty()) {
         return Err(Reject::EmptyContinent);
     }
-    if map.territories.len() < min_territories {
+    // Two players need a territory each, whatever the bound.
+    if map.territories.len() < min_territories.max(2) {
         return Err(Reject::TooSmall);
     }
     if RiskMap::new(map.clone()).is_err() {
