@@ -9,7 +9,7 @@ use ludoforge_gloomhaven::{book, names, render};
 use serde_json::json;
 
 use crate::args::gloomhaven::GloomhavenArgs;
-use crate::output::{Outputs, check_writable};
+use crate::output::{Outputs, check_outputs};
 use crate::progress::RunProgress;
 use crate::puzzle::{Ending, cancel_flag, fresh_seed};
 
@@ -18,18 +18,14 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
     let (mut settings, cycles) = args.settings()?;
     settings.creator = args.vgb.is_some();
     let catalog = crate::vgb::catalog(args.catalog.as_deref())?;
-    for (flag, path) in [
-        ("--vgb", &args.vgb),
-        ("--out", &args.out),
-        ("--book", &args.book),
-        ("--text", &args.text),
-        ("--svg", &args.svg),
-        ("--png", &args.png),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    check_outputs(&[
+        ("--vgb", args.vgb.as_deref()),
+        ("--out", args.out.as_deref()),
+        ("--book", args.book.as_deref()),
+        ("--text", args.text.as_deref()),
+        ("--svg", args.svg.as_deref()),
+        ("--png", args.png.as_deref()),
+    ])?;
     let mut extra = Vec::new();
     for path in &args.from {
         for s in crate::vgb::read_scenarios(&catalog, path)? {

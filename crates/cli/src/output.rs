@@ -37,13 +37,269 @@ impl Outputs {
         Ok(())
     }
 
-    /// Writes every queued file through a temporary file in the same folder and a rename.
+    /// Writes every queued file, all or none.
+    ///
+    /// Where each file goes is decided first ([`Target::of`]): a regular file (or a new one) is
+    /// replaced atomically, a symbolic link's target is written instead of the link, a device
+    /// or FIFO is written through, and a folder is refused. Two outputs that land on the same
+    /// file are refused before anything is written. Then every new regular file is written to a
+    /// temporary file beside its target, devices and FIFOs are written, and only then are the
+    /// temporary files renamed into place. If anything fails, the temporary files are removed
+    /// and every file already replaced is put back, so the folder is left as it was.
     pub fn write_all(self) -> Result<()> {
+        let mut targets = Vec::with_capacity(self.files.len());
         for (path, bytes) in self.files {
-            write_atomic(&path, &bytes)?;
+            let target = Target::of(&path)?;
+            // Writing a device twice is harmless (`--out /dev/null --png /dev/null`).
+            let clash = |(t, _): &&(Target, Vec<u8>)| {
+                matches!(t, Target::Replace { .. }) && t.place() == target.place()
+            };
+            if let Some((earlier, _)) = targets.iter().find(clash) {
+                bail!(
+                    "{} and {} are the same file; give each output its own name",
+                    earlier.asked().display(),
+                    path.display()
+                );
+            }
+            targets.push((target, bytes));
         }
-        Ok(())
+        let mut staged: Vec<Staged> = Vec::new();
+        let outcome = (|| -> Result<()> {
+            for (target, bytes) in &targets {
+                if let Target::Replace { asked, place } = target {
+                    staged.push(Staged::write(asked, place, bytes)?);
+                }
+            }
+            for (target, bytes) in &targets {
+                if let Target::Through { asked, place } = target {
+                    write_through(asked, place, bytes)?;
+                }
+            }
+            Ok(())
+        })();
+        if let Err(error) = outcome {
+            for file in &staged {
+                file.discard();
+            }
+            return Err(error);
+        }
+        commit(staged)
     }
+}
+
+/// Where one output goes.
+#[derive(Debug)]
+enum Target {
+    /// A regular file, or one that does not exist yet: replaced atomically through a temporary
+    /// file beside it. `place` is where the bytes land (a symbolic link's target).
+    Replace { asked: PathBuf, place: PathBuf },
+    /// A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe): written in place.
+    Through { asked: PathBuf, place: PathBuf },
+}
+
+impl Target {
+    /// Decides where `path` is written, following symbolic links; refuses a folder.
+    fn of(path: &Path) -> Result<Target> {
+        let asked = path.to_path_buf();
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                bail!("{}: that is a folder; give a file name", path.display())
+            }
+            // Opened as asked: a link such as /dev/stdout leads through /proc to a pipe
+            // that has no name of its own.
+            Ok(meta) if !meta.is_file() => Ok(Target::Through {
+                place: asked.clone(),
+                asked,
+            }),
+            _ => Ok(Target::Replace {
+                place: resolve(path)?,
+                asked,
+            }),
+        }
+    }
+
+    fn place(&self) -> &Path {
+        match self {
+            Target::Replace { place, .. } | Target::Through { place, .. } => place,
+        }
+    }
+
+    fn asked(&self) -> &Path {
+        match self {
+            Target::Replace { asked, .. } | Target::Through { asked, .. } => asked,
+        }
+    }
+}
+
+/// The file a path stands for: a symbolic link's final target (which may not exist yet, for a
+/// dangling link), made absolute so that two spellings of one file compare equal.
+fn resolve(path: &Path) -> Result<PathBuf> {
+    let mut current = absolute(path)?;
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&current)
+                    .with_context(|| format!("cannot read the link {}", path.display()))?;
+                let base = current.parent().map(Path::to_path_buf).unwrap_or_default();
+                current = absolute(&base.join(link))?;
+            }
+            _ => return Ok(current),
+        }
+    }
+    bail!(
+        "{}: too many symbolic links in a row (a loop?)",
+        path.display()
+    )
+}
+
+/// `path` made absolute with its folder's links resolved, without needing the file to exist.
+fn absolute(path: &Path) -> Result<PathBuf> {
+    let path = std::path::absolute(path)
+        .with_context(|| format!("cannot tell where {} is", path.display()))?;
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return Ok(path);
+    };
+    Ok(fs::canonicalize(parent)
+        .unwrap_or_else(|_| parent.to_path_buf())
+        .join(name))
+}
+
+/// Writes to a device or FIFO as it is: it cannot be replaced, only written.
+fn write_through(asked: &Path, place: &Path, bytes: &[u8]) -> Result<()> {
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .open(place)
+        .and_then(|mut file| file.write_all(bytes));
+    written.with_context(|| format!("cannot write {}", asked.display()))
+}
+
+/// A new file written beside its target, waiting to be renamed into place.
+struct Staged {
+    asked: PathBuf,
+    place: PathBuf,
+    temporary: PathBuf,
+}
+
+impl Staged {
+    fn write(asked: &Path, place: &Path, bytes: &[u8]) -> Result<Staged> {
+        let temporary = beside(place, "new")?;
+        let written = (|| -> std::io::Result<()> {
+            let mut file = fs::File::create(&temporary)?;
+            file.write_all(bytes)?;
+            file.sync_all()
+        })();
+        if let Err(error) = written {
+            let _ = fs::remove_file(&temporary);
+            return Err(error).with_context(|| format!("cannot write {}", asked.display()));
+        }
+        Ok(Staged {
+            asked: asked.to_path_buf(),
+            place: place.to_path_buf(),
+            temporary,
+        })
+    }
+
+    fn discard(&self) {
+        let _ = fs::remove_file(&self.temporary);
+    }
+}
+
+/// A name for a hidden temporary file beside `place`.
+fn beside(place: &Path, what: &str) -> Result<PathBuf> {
+    let name = place
+        .file_name()
+        .with_context(|| format!("{} is not a file name", place.display()))?;
+    Ok(place.with_file_name(format!(
+        ".{}.{}.{what}",
+        name.to_string_lossy(),
+        std::process::id()
+    )))
+}
+
+/// Renames every staged file into place. An existing file is first moved aside, so that if a
+/// later rename fails, the files already replaced can be put back.
+fn commit(staged: Vec<Staged>) -> Result<()> {
+    // (the staged file, the original moved aside if there was one)
+    let mut done: Vec<(&Staged, Option<PathBuf>)> = Vec::new();
+    let mut failure = None;
+    for file in &staged {
+        let kept = if file.place.exists() {
+            let aside = match beside(&file.place, "old") {
+                Ok(aside) => aside,
+                Err(error) => {
+                    failure = Some(error);
+                    break;
+                }
+            };
+            if let Err(error) = fs::rename(&file.place, &aside) {
+                failure = Some(
+                    anyhow::Error::new(error)
+                        .context(format!("cannot replace {}", file.asked.display())),
+                );
+                break;
+            }
+            Some(aside)
+        } else {
+            None
+        };
+        if let Err(error) = fs::rename(&file.temporary, &file.place) {
+            if let Some(aside) = &kept {
+                let _ = fs::rename(aside, &file.place);
+            }
+            failure = Some(
+                anyhow::Error::new(error).context(format!("cannot write {}", file.asked.display())),
+            );
+            break;
+        }
+        done.push((file, kept));
+    }
+    match failure {
+        None => {
+            for (_, kept) in done {
+                if let Some(aside) = kept {
+                    let _ = fs::remove_file(aside);
+                }
+            }
+            Ok(())
+        }
+        Some(error) => {
+            for (file, kept) in done.into_iter().rev() {
+                match kept {
+                    Some(aside) => {
+                        let _ = fs::rename(aside, &file.place);
+                    }
+                    None => {
+                        let _ = fs::remove_file(&file.place);
+                    }
+                }
+            }
+            for file in &staged {
+                file.discard();
+            }
+            Err(error)
+        }
+    }
+}
+
+/// Checks before any work that every output named by a flag can be written
+/// ([`check_writable`]) and that no two of them are the same file (following symbolic links;
+/// devices such as `/dev/null` may be named more than once).
+pub fn check_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
+    let mut seen: Vec<(&str, PathBuf)> = Vec::new();
+    for &(flag, path) in outputs {
+        let Some(path) = path else { continue };
+        check_writable(path, flag)?;
+        if let Target::Replace { place, .. } = Target::of(path)? {
+            if let Some((other, _)) = seen.iter().find(|(_, p)| *p == place) {
+                bail!(
+                    "{other} and {flag} both name {}: give each output its own file",
+                    path.display()
+                );
+            }
+            seen.push((flag, place));
+        }
+    }
+    Ok(())
 }
 
 /// Checks before any work that a file can be written at `path`: its folder exists and it is
@@ -69,27 +325,11 @@ pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it into place.
+/// Writes one file as [`Outputs::write_all`] writes each of its files.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} is not a file name", path.display()))?;
-    let temporary = path.with_file_name(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| -> std::io::Result<()> {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if let Err(error) = written {
-        let _ = fs::remove_file(&temporary);
-        return Err(error).with_context(|| format!("cannot write {}", path.display()));
-    }
-    Ok(())
+    let mut outputs = Outputs::default();
+    outputs.add(path, bytes.to_vec());
+    outputs.write_all()
 }
 
 /// Reads a text file with a message naming it.

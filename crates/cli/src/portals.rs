@@ -18,7 +18,7 @@ use crate::args::portals::{
     DungeonOutputArgs, GenerateArgs, MAX_GRAPHS, MIN_POPULATION, PortalStudyArgs, ShowArgs,
     check_walks, parse_range,
 };
-use crate::output::{Outputs, check_writable, read_text};
+use crate::output::{Outputs, read_text};
 use crate::progress::{RunProgress, bar};
 use crate::puzzle::{Ending, cancel_flag, fresh_seed};
 
@@ -239,17 +239,13 @@ pub fn show(args: &ShowArgs) -> Result<Ending> {
 }
 
 fn check_outputs(output: &DungeonOutputArgs) -> Result<()> {
-    for (flag, path) in [
-        ("--out", &output.out),
-        ("--dot", &output.dot),
-        ("--svg", &output.svg),
-        ("--png", &output.png),
-        ("--handout", &output.handout),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    crate::output::check_outputs(&[
+        ("--out", output.out.as_deref()),
+        ("--dot", output.dot.as_deref()),
+        ("--svg", output.svg.as_deref()),
+        ("--png", output.png.as_deref()),
+        ("--handout", output.handout.as_deref()),
+    ])?;
     Ok(())
 }
 
@@ -345,16 +341,12 @@ fn report(file: &DungeonFile, out: &Option<std::path::PathBuf>) {
 
 /// `portals study`.
 pub fn study(args: &PortalStudyArgs) -> Result<Ending> {
-    for (flag, path) in [
-        ("--csv", &args.csv),
-        ("--svg", &args.svg),
-        ("--png", &args.png),
-        ("--out", &args.out),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    crate::output::check_outputs(&[
+        ("--csv", args.csv.as_deref()),
+        ("--svg", args.svg.as_deref()),
+        ("--png", args.png.as_deref()),
+        ("--out", args.out.as_deref()),
+    ])?;
     let range = parse_range(&args.min_path, "--min-path")?;
     let limit = u64::from(ludoforge_portals::params::MIN_PATH_LIMIT);
     if *range.start() < 1 || *range.end() > limit {

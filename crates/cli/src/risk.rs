@@ -16,7 +16,7 @@ use crate::args::risk::{
     DesignArgs, MapArgs, OpponentArg, PlayArgs, PlaytestArgs, RulesArg, VariantArgs, parse_scoring,
 };
 use crate::human::Human;
-use crate::output::{Outputs, check_writable, read_text, write_atomic};
+use crate::output::{Outputs, check_outputs, check_writable, read_text, write_atomic};
 use crate::puzzle::{Ending, fresh_seed};
 
 /// An embedded map by name, or a map file (the project's format or the published one).
@@ -224,18 +224,14 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
             args.mutation
         );
     }
-    for (flag, path) in [
-        ("--out", &args.out),
-        ("--population", &args.population),
-        ("--plot", &args.plot),
-        ("--plot-png", &args.plot_png),
-        ("--svg", &args.svg),
-        ("--png", &args.png),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    check_outputs(&[
+        ("--out", args.out.as_deref()),
+        ("--population", args.population.as_deref()),
+        ("--plot", args.plot.as_deref()),
+        ("--plot-png", args.plot_png.as_deref()),
+        ("--svg", args.svg.as_deref()),
+        ("--png", args.png.as_deref()),
+    ])?;
     let formulas = match args.rules {
         RulesArg::Standard => ludoforge_risk::criteria::Formulas::Paper,
         RulesArg::Rossato2023 => ludoforge_risk::criteria::Formulas::Rossato2023,

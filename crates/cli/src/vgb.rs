@@ -16,7 +16,7 @@ use ludoforge_gloomhaven::vgb::{self, CREATOR_LIMIT};
 use serde_json::{Value, json};
 
 use crate::args::gloomhaven::{ExportVgbArgs, ImportVgbArgs, players};
-use crate::output::{Outputs, check_writable, read_text};
+use crate::output::{Outputs, check_outputs, check_writable, read_text};
 use crate::puzzle::Ending;
 
 /// The catalog a command names, or the built-in one.
@@ -228,15 +228,11 @@ fn ranges(numbers: &[u16]) -> String {
 
 /// `gloomhaven import-vgb`.
 pub fn import_vgb(args: &ImportVgbArgs) -> Result<Ending> {
-    for (flag, path) in [
-        ("--out", Some(&args.out)),
-        ("--svg", args.svg.as_ref()),
-        ("--png", args.png.as_ref()),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    check_outputs(&[
+        ("--out", Some(args.out.as_path())),
+        ("--svg", args.svg.as_deref()),
+        ("--png", args.png.as_deref()),
+    ])?;
     let party = players(args.players)?;
     let fitness = Fitness::paper(party);
     let catalog = catalog(args.catalog.as_deref())?;

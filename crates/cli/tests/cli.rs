@@ -21,6 +21,8 @@ mod risk;
 mod stock;
 #[path = "cli/vgb.rs"]
 mod vgb;
+#[path = "cli/writing.rs"]
+mod writing;
 
 /// A small, quick search.
 const QUICK: [&str; 4] = ["--population", "60", "--matings", "1500"];
