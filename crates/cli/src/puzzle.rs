@@ -1,10 +1,10 @@
 //! `ludoforge puzzle`: evolve, solve and study chess and chromatic mazes.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
-use ludoforge_evolve::{EvolveError, History, Observer};
+use indicatif::ProgressBar;
+use ludoforge_evolve::{Budget, Counters, EvolveError, History, Observer, Snapshot, StopReason};
 use ludoforge_puzzles::PuzzleError;
 use ludoforge_puzzles::ascii::{chess_ascii, chromatic_ascii};
 use ludoforge_puzzles::chess::PieceKind;
@@ -76,25 +76,12 @@ pub fn chromatic(args: &ChromaticArgs) -> Result<Ending> {
 }
 
 fn check_outputs(output: &OutputArgs) -> Result<()> {
-    let mut seen: Vec<(&str, &Path)> = Vec::new();
-    for (flag, path) in [
-        ("--out", &output.out),
-        ("--svg", &output.picture.svg),
-        ("--png", &output.picture.png),
-        ("--log", &output.log),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-            if let Some((other, _)) = seen.iter().find(|(_, p)| *p == path.as_path()) {
-                bail!(
-                    "{other} and {flag} both name {}: give each output its own file",
-                    path.display()
-                );
-            }
-            seen.push((flag, path));
-        }
-    }
-    Ok(())
+    crate::output::check_outputs(&[
+        ("--out", output.out.as_deref()),
+        ("--svg", output.picture.svg.as_deref()),
+        ("--png", output.picture.png.as_deref()),
+        ("--log", output.log.as_deref()),
+    ])
 }
 
 fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) -> Result<Ending> {
@@ -142,7 +129,7 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
         });
         (set.best, summary)
     } else {
-        let mut progress = RunProgress::new(&settings.budget);
+        let mut progress = Phased::new(settings.budget);
         let mut history = History::default();
         // Every observer makes the engine compute population statistics each generation,
         // so attach only the ones that will use them.
@@ -198,6 +185,60 @@ fn generate(spec: &PuzzleSpec, evolve_args: &EvolveArgs, output: &OutputArgs) ->
             Ok(Ending::TargetMissed)
         }
         _ => Ok(Ending::Done),
+    }
+}
+
+/// A single run's progress from its first second: a spinner while the first population is
+/// drawn (the engine reports nothing until every member is found, which on a large board is
+/// most of the wait), then the run's bar, made when the first population is complete so that
+/// its rate and estimate count only matings.
+struct Phased {
+    budget: Budget,
+    drawing: Option<ProgressBar>,
+    run: Option<RunProgress>,
+}
+
+impl Phased {
+    fn new(budget: Budget) -> Self {
+        Phased {
+            budget,
+            drawing: Some(crate::progress::spinner("drawing the first population")),
+            run: None,
+        }
+    }
+}
+
+impl Observer for Phased {
+    fn on_start(&mut self, _snapshot: &Snapshot) {
+        if let Some(spinner) = self.drawing.take() {
+            spinner.finish_and_clear();
+        }
+        self.run = Some(RunProgress::new(&self.budget));
+    }
+
+    fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+        if let Some(run) = &mut self.run {
+            run.on_progress(counters, best_ever);
+        }
+    }
+
+    fn wants_snapshots(&self) -> bool {
+        false
+    }
+
+    fn on_finish(&mut self, snapshot: &Snapshot, reason: StopReason) {
+        if let Some(run) = &mut self.run {
+            run.on_finish(snapshot, reason);
+        }
+    }
+}
+
+impl Drop for Phased {
+    /// Clears the spinner when the run never started (no valid first population).
+    fn drop(&mut self) {
+        if let Some(spinner) = self.drawing.take() {
+            spinner.finish_and_clear();
+        }
     }
 }
 

@@ -1,15 +1,17 @@
-//! Speed of the puzzle solver and of the paper's longest evolutionary run, on one thread.
+//! Speed of the puzzle solver, of drawing a first population and of the paper's longest
+//! evolutionary run, on one thread.
 //!
 //! `cargo bench -p ludoforge-puzzles`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ludoforge_evolve::{Budget, Problem, Run, SteadyState};
+use ludoforge_evolve::state::initial_population;
+use ludoforge_evolve::{Budget, Goal, Problem, Run, SteadyState};
 use ludoforge_puzzles::board::Board;
 use ludoforge_puzzles::chess::piece::parse_pieces;
 use ludoforge_puzzles::chess::{ChessProblem, PieceKind};
-use ludoforge_puzzles::chromatic::ChromaticProblem;
+use ludoforge_puzzles::chromatic::{ChromaticProblem, Sampling};
 
 fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new()
@@ -45,6 +47,30 @@ fn solve(c: &mut Criterion) {
     c.bench_function("solve chromatic 11x11 (evolved)", |b| {
         b.iter(|| chromatic.evaluate(black_box(&colours)))
     });
+}
+
+/// The work before the first mating: 1200 valid colourings, carved on 64×64 (the rule's
+/// choice there), uniform with rejection on the paper's 21×21 (about 113,000 draws).
+fn first_population(c: &mut Criterion) {
+    let mut group = c.benchmark_group("first population");
+    group.sample_size(10);
+    for (side, sampling) in [(64, Sampling::Carved), (21, Sampling::Uniform)] {
+        let board = Board::new(side, side).unwrap();
+        let chromatic = ChromaticProblem::new(board, 0, board.len() - 1).unwrap();
+        assert_eq!(chromatic.sampling, sampling);
+        let name = format!("chromatic {side}x{side}, population 1200, {sampling:?}");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                one_thread(|| {
+                    initial_population(&chromatic, &Goal::Maximise, 1, 1200, 100_000)
+                        .expect("a population")
+                        .1
+                        .evaluations
+                })
+            })
+        });
+    }
+    group.finish();
 }
 
 fn evolve(c: &mut Criterion) {
@@ -87,5 +113,5 @@ fn evolve(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve, evolve);
+criterion_group!(benches, solve, first_population, evolve);
 criterion_main!(benches);

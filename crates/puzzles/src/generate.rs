@@ -6,11 +6,12 @@ use serde::Serialize;
 
 use ludoforge_evolve::replicates::replicates;
 use ludoforge_evolve::{
-    Crossover, Generational, Goal, History, Mutate, Observer, Report, Run, SteadyState, StopReason,
+    Crossover, EvolveError, Generational, Goal, History, Mutate, Observer, Report, Run,
+    SteadyState, StopReason,
 };
 
 use crate::chess::{ChessMaze, ChessProblem};
-use crate::chromatic::{ChromaticMaze, ChromaticProblem};
+use crate::chromatic::{ChromaticMaze, ChromaticProblem, Sampling};
 use crate::error::PuzzleError;
 use crate::format::{Puzzle, PuzzleFile};
 use crate::settings::{Params, PuzzleSpec, Settings, StrategyKind};
@@ -43,6 +44,10 @@ pub struct RunStats {
     pub rejections: u64,
     /// Why the run stopped.
     pub stop: StopReason,
+    /// How the first population was drawn; written only when it was not the paper's uniform
+    /// sampling (see [`crate::chromatic::sample`]).
+    #[serde(skip_serializing_if = "Sampling::is_uniform")]
+    pub sampling: Sampling,
 }
 
 /// One generated puzzle: the JSON document written with `--out`.
@@ -148,6 +153,11 @@ fn run_problem<P: Mutate + Crossover>(
 
 /// Evolves one puzzle.
 ///
+/// A chromatic board's first population is drawn as [`crate::chromatic::sample`] says: with
+/// the sampling [`Sampling::for_board`] picks, and carved if the paper's uniform sampling gives
+/// up (one member finds no solvable colouring in the engine's 100,000 attempts), in which case
+/// the run starts again from carved colourings.
+///
 /// ```
 /// use ludoforge_puzzles::generate::evolve;
 /// use ludoforge_puzzles::settings::{PuzzleSpec, Settings};
@@ -170,7 +180,7 @@ pub fn evolve(
     cancel: Option<&AtomicBool>,
 ) -> Result<PuzzleResult, PuzzleError> {
     check(spec, settings)?;
-    let (puzzle, score, counters, stop) = match spec {
+    let (puzzle, score, counters, stop, sampling) = match spec {
         PuzzleSpec::Chess {
             board,
             agent,
@@ -192,6 +202,7 @@ pub fn evolve(
                 report.best.score,
                 report.counters,
                 report.stop,
+                Sampling::Uniform,
             )
         }
         PuzzleSpec::Chromatic {
@@ -199,14 +210,23 @@ pub fn evolve(
             entrance,
             exit,
         } => {
-            let problem = ChromaticProblem::new(*board, *entrance, *exit)?;
-            let report = run_problem(&problem, spec, settings, seed, observers, cancel)?;
+            let mut problem = ChromaticProblem::new(*board, *entrance, *exit)?;
+            let report = match run_problem(&problem, spec, settings, seed, observers, cancel) {
+                Err(PuzzleError::Evolve(EvolveError::NoValidGenome { .. }))
+                    if problem.sampling.is_uniform() =>
+                {
+                    problem = problem.with_sampling(Sampling::Carved);
+                    run_problem(&problem, spec, settings, seed, observers, cancel)?
+                }
+                report => report?,
+            };
             let maze = ChromaticMaze::new(*board, report.best.genome.clone(), *entrance, *exit)?;
             (
                 Puzzle::Chromatic(maze),
                 report.best.score,
                 report.counters,
                 report.stop,
+                problem.sampling,
             )
         }
     };
@@ -237,6 +257,7 @@ pub fn evolve(
             evaluations: counters.evaluations,
             rejections: counters.rejections,
             stop,
+            sampling,
         },
     })
 }

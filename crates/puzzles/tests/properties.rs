@@ -1,13 +1,15 @@
 //! Property tests: the variation operators keep genomes legal, and the solver agrees with the
 //! paper's own recursive traversal and returns legal shortest solutions.
 
-use ludoforge_evolve::rng::stream;
+use ludoforge_evolve::rng::{below, stream};
 use ludoforge_evolve::{Crossover, Mutate, Outcome, Problem};
-use ludoforge_puzzles::board::Board;
+use ludoforge_puzzles::board::{Board, MAX_SIDE, MIN_SIDE};
 use ludoforge_puzzles::chess::piece::parse_pieces;
 use ludoforge_puzzles::chess::rules::{AgentMoves, blocked};
 use ludoforge_puzzles::chess::{ChessMaze, ChessProblem, PieceKind};
-use ludoforge_puzzles::chromatic::{ChromaticMaze, ChromaticProblem};
+use ludoforge_puzzles::chromatic::maze::{ColourMoves, neighbour_table};
+use ludoforge_puzzles::chromatic::sample::{carved, distance, uniform};
+use ludoforge_puzzles::chromatic::{ChromaticMaze, ChromaticProblem, fast};
 use ludoforge_puzzles::solve::{Moves, UNREACHED, min_moves, solve};
 use proptest::prelude::*;
 
@@ -182,6 +184,81 @@ proptest! {
                 prop_assert_eq!(solution.measures.colour_changes, Some(changes));
             }
             _ => prop_assert!(false, "solve and maze.solve disagree"),
+        }
+    }
+}
+
+/// The reference solver's answer on a chromatic board.
+fn reference(board: &Board, colours: &[u8], entrance: usize, exit: usize) -> Option<u32> {
+    let neighbours = neighbour_table(board);
+    let moves = ColourMoves {
+        colours,
+        neighbours: &neighbours,
+    };
+    min_moves(&moves, entrance, exit)
+}
+
+/// A side of any allowed length.
+fn side() -> impl Strategy<Value = usize> {
+    MIN_SIDE..=MAX_SIDE
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The fast search on every board shape, with the entrance and exit anywhere and colourings
+    /// from open (one or two colours: everything joined, long searches) to uniform (mostly
+    /// cut off) and carved (always joined).
+    #[test]
+    fn fast_search_agrees_with_the_reference_anywhere(
+        width in side(), height in side(), entrance in any::<prop::sample::Index>(),
+        exit in any::<prop::sample::Index>(), palette in 1usize..=7, seed in any::<u64>(),
+    ) {
+        let board = Board::new(width, height).unwrap();
+        let (entrance, exit) = (entrance.index(board.len()), exit.index(board.len()));
+        let mut rng = stream(seed, 0, 0);
+        // Palette 7 stands for carved.
+        let colours: Vec<u8> = if palette == 7 {
+            carved(&board, entrance, exit, &mut rng)
+        } else {
+            (0..board.len()).map(|_| below(&mut rng, palette) as u8).collect()
+        };
+        let expected = reference(&board, &colours, entrance, exit);
+        prop_assert_eq!(fast::min_moves(&board, &colours, entrance, exit), expected);
+        // Searches on boards of different shapes share the thread's memory: a second search
+        // on a smaller board must not see the first one's squares.
+        let small = Board::new(3, 3).unwrap();
+        prop_assert_eq!(fast::min_moves(&small, &[0; 9], 0, 8), Some(4));
+        prop_assert_eq!(fast::min_moves(&board, &colours, entrance, exit), expected);
+    }
+
+    /// A carved colouring is a colouring of wheel positions that differs from the uniform one
+    /// drawn first only on one shortest route, and its exit is exactly the Manhattan distance
+    /// away.
+    #[test]
+    fn carved_colourings_are_solvable_in_the_fewest_moves(
+        width in side(), height in side(), entrance in any::<prop::sample::Index>(),
+        exit in any::<prop::sample::Index>(), seed in any::<u64>(),
+    ) {
+        let board = Board::new(width, height).unwrap();
+        let (entrance, exit) = (entrance.index(board.len()), exit.index(board.len()));
+        let colours = carved(&board, entrance, exit, &mut stream(seed, 1, 2));
+        prop_assert_eq!(colours.len(), board.len());
+        prop_assert!(colours.iter().all(|&c| c < 6));
+        let fewest = distance(&board, entrance, exit) as u32;
+        prop_assert_eq!(fast::min_moves(&board, &colours, entrance, exit), Some(fewest));
+        prop_assert_eq!(reference(&board, &colours, entrance, exit), Some(fewest));
+        // Only squares of the route after the entrance change, all inside the rectangle the
+        // entrance and exit span.
+        let drawn = uniform(&board, &mut stream(seed, 1, 2));
+        let (a, b) = (board.square(entrance), board.square(exit));
+        let changed: Vec<usize> = (0..board.len()).filter(|&i| drawn[i] != colours[i]).collect();
+        prop_assert!(changed.len() <= fewest as usize);
+        for i in changed {
+            let s = board.square(i);
+            prop_assert!(i != entrance);
+            prop_assert!(s.file >= a.file.min(b.file) && s.file <= a.file.max(b.file));
+            prop_assert!(s.rank >= a.rank.min(b.rank) && s.rank <= a.rank.max(b.rank));
         }
     }
 }

@@ -5,7 +5,9 @@ pub mod colour;
 pub mod fast;
 pub mod maze;
 pub mod problem;
+pub mod sample;
 
 pub use colour::Colour;
 pub use maze::ChromaticMaze;
 pub use problem::ChromaticProblem;
+pub use sample::Sampling;

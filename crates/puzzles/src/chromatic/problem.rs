@@ -1,13 +1,16 @@
 //! The chromatic maze as a problem for the evolution engine (Ashlock, section III).
 //!
 //! The genome is the string of wheel positions of the squares, rows concatenated; crossover is
-//! two-point and mutation recolours one square uniformly (possibly to its own colour).
+//! two-point and mutation recolours one square uniformly (possibly to its own colour). The first
+//! population is drawn as [`crate::chromatic::sample`] describes: uniformly, as in the paper,
+//! except on large boards.
 
 use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{Crossover, Mutate, Outcome, Problem, Stream};
 
 use crate::board::Board;
 use crate::chromatic::fast;
+use crate::chromatic::sample::{self, Sampling};
 use crate::error::PuzzleError;
 
 /// Evolving the colours of a board so crossing it takes many (or a target number of) moves.
@@ -19,10 +22,12 @@ pub struct ChromaticProblem {
     pub entrance: usize,
     /// Exit index.
     pub exit: usize,
+    /// How random genomes are drawn: by default as [`Sampling::for_board`] decides.
+    pub sampling: Sampling,
 }
 
 impl ChromaticProblem {
-    /// A problem, checked.
+    /// A problem, checked, with the sampling [`Sampling::for_board`] picks.
     ///
     /// # Errors
     /// [`PuzzleError::SameEntranceExit`].
@@ -33,18 +38,31 @@ impl ChromaticProblem {
             });
         }
         Ok(ChromaticProblem {
+            sampling: Sampling::for_board(&board, entrance, exit),
             board,
             entrance,
             exit,
         })
+    }
+
+    /// The same problem with random genomes drawn by `sampling`.
+    #[must_use]
+    pub fn with_sampling(mut self, sampling: Sampling) -> Self {
+        self.sampling = sampling;
+        self
     }
 }
 
 impl Problem for ChromaticProblem {
     type Genome = Vec<u8>;
 
+    /// A [`sample::uniform`] or a [`sample::carved`] colouring, as [`ChromaticProblem::sampling`]
+    /// says. O(squares).
     fn random_genome(&self, rng: &mut Stream) -> Vec<u8> {
-        (0..self.board.len()).map(|_| below(rng, 6) as u8).collect()
+        match self.sampling {
+            Sampling::Uniform => sample::uniform(&self.board, rng),
+            Sampling::Carved => sample::carved(&self.board, self.entrance, self.exit, rng),
+        }
     }
 
     fn evaluate(&self, colours: &Vec<u8>) -> Outcome {
