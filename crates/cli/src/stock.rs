@@ -1,10 +1,12 @@
 //! `ludoforge stock`: stock a grid map by solving its pointless areas.
 
 use anyhow::{Context, Result, bail};
+use indicatif::ProgressStyle;
 use ludoforge_evolve::rng::stream;
+use ludoforge_stocking::graph::Graph;
 use ludoforge_stocking::grid::Grid;
 use ludoforge_stocking::mapgen::{Kind, generate};
-use ludoforge_stocking::stocked::stock_map;
+use ludoforge_stocking::stocked::stock_map_with_progress;
 use ludoforge_stocking::themes::Themes;
 use ludoforge_stocking::{render, text, tiled};
 use serde_json::json;
@@ -76,19 +78,44 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
             )
         }
     };
-    let spinner = crate::progress::spinner("stocking");
-    let map = stock_map(grid, &settings, args.theme.as_deref(), &themes, seed)?;
-    spinner.set_message("drawing");
+    // Progress in cells: floor cells no longer in an area still to be solved, of all the floor
+    // cells the start reaches (a round's cost follows the cells it settles, not the rounds).
+    // The first cells cost more (the first excursions are the longest), so the estimate of the
+    // time left is shown only from 2% on, measured from there.
+    let bar = crate::progress::bar(0, "stocking cells");
+    let shown = bar.style();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} stocking cells [{bar:30}] {pos}/{len} ({elapsed})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let mut estimating = false;
+    let mut map =
+        stock_map_with_progress(grid, &settings, args.theme.as_deref(), &themes, seed, |p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+            if !estimating && p.done * 50 >= p.total {
+                estimating = true;
+                bar.set_style(shown.clone());
+                bar.reset_eta();
+            }
+        })?;
+    bar.finish_and_clear();
+    let spinner = crate::progress::spinner("writing");
+    // The outputs never look at the floor's graph: free it before the JSON, which for a big
+    // map is the largest thing held.
+    map.cells.graph = Graph::from_edges(0, []);
 
     let mut outputs = Outputs::default();
-    let file = map.file();
     if let Some(path) = &args.out {
-        let mut text = serde_json::to_string_pretty(&file)?;
-        text.push('\n');
-        outputs.add(path, text.into_bytes());
+        let mut text = map.file_json();
+        text.push(b'\n');
+        outputs.add(path, text);
     }
-    let listing = text::stocked_text(&map);
-    if let Some(path) = &args.text {
+    // The listing is as big as the map: made only when it is written or shown.
+    let show = args.out.is_none() && args.text.is_none();
+    let listing = (show || args.text.is_some()).then(|| text::stocked_text(&map));
+    if let (Some(path), Some(listing)) = (&args.text, &listing) {
         outputs.add(path, listing.clone().into_bytes());
     }
     if args.svg.is_some() || args.png.is_some() {
@@ -125,7 +152,7 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
     spinner.finish_and_clear();
     outputs.write_all()?;
 
-    if args.out.is_none() && args.text.is_none() {
+    if let (true, Some(listing)) = (show, &listing) {
         eprint!("{listing}");
     }
     let fun = &map.fun;

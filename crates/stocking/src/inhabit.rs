@@ -56,23 +56,24 @@ pub fn inhabit(
     theme: &Theme,
     rng: &mut Stream,
 ) -> Vec<Creature> {
-    let mut taken = vec![false; graph.nodes()];
-    taken[stocking.start as usize] = true;
-    taken[stocking.goal as usize] = true;
+    // Bit sets: a big map's posts are far apart, and these stay in the cache.
+    let mut taken = Bits::new(graph.nodes());
+    taken.set(stocking.start, true);
+    taken.set(stocking.goal, true);
     for p in &stocking.placements {
-        taken[p.node as usize] = true;
+        taken.set(p.node, true);
     }
-    let mut seen = vec![false; graph.nodes()];
+    let mut seen = Bits::new(graph.nodes());
     let mut creatures = Vec::new();
     for (post, roles) in posts(stocking) {
-        // The nodes within a short walk of the post, nearest first.
-        let near = nearby(graph, post, 6, &mut seen);
-        let mut free = near.into_iter();
+        // The nodes within a short walk of the post, nearest first, as many as are needed.
+        let mut near = Nearby::new(post, 6, &mut seen);
         for role in roles {
-            let Some(node) = free.by_ref().find(|&v| !taken[v as usize]) else {
+            let Some(node) = std::iter::from_fn(|| near.next(graph)).find(|&v| !taken.get(v))
+            else {
                 break;
             };
-            taken[node as usize] = true;
+            taken.set(node, true);
             let candidates = theme.candidates(role);
             creatures.push(Creature {
                 node,
@@ -80,33 +81,84 @@ pub fn inhabit(
                 name: candidates[below(rng, candidates.len())].clone(),
             });
         }
+        near.clear();
     }
     creatures
 }
 
-/// The nodes within `radius` steps of `from`, in breadth-first order. Touches only those
-/// nodes; `seen` is all false before and after.
-fn nearby(graph: &Graph, from: Node, radius: u32, seen: &mut [bool]) -> Vec<Node> {
-    let mut order = vec![from];
-    let mut depth = vec![0u32];
-    seen[from as usize] = true;
-    let mut head = 0;
-    while head < order.len() {
-        let (node, d) = (order[head], depth[head]);
-        head += 1;
-        if d == radius {
-            continue;
+/// The nodes within `radius` steps of `from`, in breadth-first order, found as they are
+/// asked for. Touches only those nodes; `seen` is all false before and after
+/// ([`Nearby::clear`]).
+struct Nearby<'a> {
+    order: Vec<Node>,
+    depth: Vec<u32>,
+    /// The next node to expand, and the next to hand out.
+    head: usize,
+    given: usize,
+    radius: u32,
+    seen: &'a mut Bits,
+}
+
+impl<'a> Nearby<'a> {
+    fn new(from: Node, radius: u32, seen: &'a mut Bits) -> Nearby<'a> {
+        seen.set(from, true);
+        Nearby {
+            order: vec![from],
+            depth: vec![0],
+            head: 0,
+            given: 0,
+            radius,
+            seen,
         }
-        for &to in graph.neighbours(node) {
-            if !seen[to as usize] {
-                seen[to as usize] = true;
-                order.push(to);
-                depth.push(d + 1);
+    }
+
+    /// The next node, nearest first.
+    fn next(&mut self, graph: &Graph) -> Option<Node> {
+        while self.given == self.order.len() && self.head < self.order.len() {
+            let (node, d) = (self.order[self.head], self.depth[self.head]);
+            self.head += 1;
+            if d == self.radius {
+                continue;
+            }
+            for &to in graph.neighbours(node) {
+                if !self.seen.get(to) {
+                    self.seen.set(to, true);
+                    self.order.push(to);
+                    self.depth.push(d + 1);
+                }
             }
         }
+        let node = self.order.get(self.given).copied();
+        self.given += usize::from(node.is_some());
+        node
     }
-    for &v in &order {
-        seen[v as usize] = false;
+
+    /// Forgets the nodes met.
+    fn clear(self) {
+        for &v in &self.order {
+            self.seen.set(v, false);
+        }
     }
-    order
+}
+
+/// A set of nodes, one bit each.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(nodes: usize) -> Bits {
+        Bits(vec![0; nodes.div_ceil(64)])
+    }
+
+    fn get(&self, node: Node) -> bool {
+        self.0[node as usize / 64] >> (node % 64) & 1 == 1
+    }
+
+    fn set(&mut self, node: Node, on: bool) {
+        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
+        if on {
+            self.0[word] |= bit;
+        } else {
+            self.0[word] &= !bit;
+        }
+    }
 }

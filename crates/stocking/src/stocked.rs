@@ -9,7 +9,10 @@ use crate::check::{Counterexample, Proof, check};
 use crate::grid::{CellGraph, Grid, MapError, Pos};
 use crate::inhabit::{Creature, inhabit};
 use crate::measures::Fun;
-use crate::stock::{Action, Feature, Placement, RewardSize, Settings, StockError, Stocking, stock};
+use crate::stock::{
+    Action, Feature, Placement, Progress, RewardSize, Settings, StockError, Stocking,
+    stock_with_progress,
+};
 use crate::themes::{Role, Theme, ThemeError, Themes};
 
 /// A stocked grid map.
@@ -77,6 +80,22 @@ pub fn stock_map(
     themes: &Themes,
     seed: u64,
 ) -> Result<StockedMap, StockMapError> {
+    stock_map_with_progress(grid, settings, theme, themes, seed, |_| {})
+}
+
+/// [`stock_map`], telling `progress` how far the stocking has come as
+/// [`stock_with_progress`] does; the map is the same whatever `progress` does.
+///
+/// # Errors
+/// As [`stock_map`].
+pub fn stock_map_with_progress(
+    grid: Grid,
+    settings: &Settings,
+    theme: Option<&str>,
+    themes: &Themes,
+    seed: u64,
+    progress: impl FnMut(Progress),
+) -> Result<StockedMap, StockMapError> {
     let theme = match theme {
         Some(name) => themes.get(name)?.clone(),
         None => themes.themes[below(&mut stream(seed, 2, 0), themes.themes.len())].clone(),
@@ -84,16 +103,18 @@ pub fn stock_map(
     let cells = grid.graph();
     let start = cells.node(grid.start()).expect("the start is floor");
     let goal = cells.node(grid.goal()).expect("the goal is floor");
-    let stocking = match stock(&cells.graph, start, goal, settings, &mut stream(seed, 1, 0)) {
-        Err(StockError::Unreachable) => {
-            return Err(MapError::Unreachable {
-                start: grid.start(),
-                goal: grid.goal(),
+    let mut rng = stream(seed, 1, 0);
+    let stocking =
+        match stock_with_progress(&cells.graph, start, goal, settings, &mut rng, progress) {
+            Err(StockError::Unreachable) => {
+                return Err(MapError::Unreachable {
+                    start: grid.start(),
+                    goal: grid.goal(),
+                }
+                .into());
             }
-            .into());
-        }
-        other => other?,
-    };
+            other => other?,
+        };
     let proof =
         check(&cells.graph, start, goal, &stocking.placements).map_err(StockMapError::Unfair)?;
     let creatures = inhabit(&cells.graph, &stocking, &theme, &mut stream(seed, 3, 0));
@@ -214,24 +235,49 @@ impl StockedMap {
         self.stocking
             .placements
             .iter()
-            .map(|p: &Placement| {
-                let (x, y) = self.cell(p.node);
-                let (kind, id, size) = match p.feature {
-                    Feature::Reward(size) => ("reward", None, Some(size)),
-                    Feature::Key(id) => ("key", Some(id), None),
-                    Feature::Door(id) => ("door", Some(id), None),
-                    Feature::Trap => ("trap", None, None),
-                    Feature::RedHerring => ("red_herring", None, None),
-                };
-                ItemEntry {
-                    x,
-                    y,
-                    kind: kind.into(),
-                    id,
-                    size,
-                }
-            })
+            .map(|p| self.item(p))
             .collect()
+    }
+
+    /// The item of a placement.
+    fn item(&self, p: &Placement) -> ItemEntry {
+        let (x, y) = self.cell(p.node);
+        let (kind, id, size) = match p.feature {
+            Feature::Reward(size) => ("reward", None, Some(size)),
+            Feature::Key(id) => ("key", Some(id), None),
+            Feature::Door(id) => ("door", Some(id), None),
+            Feature::Trap => ("trap", None, None),
+            Feature::RedHerring => ("red_herring", None, None),
+        };
+        ItemEntry {
+            x,
+            y,
+            kind: kind.into(),
+            id,
+            size,
+        }
+    }
+
+    /// The creature entry of a creature.
+    fn creature(&self, c: &Creature) -> CreatureEntry {
+        let (x, y) = self.cell(c.node);
+        CreatureEntry {
+            x,
+            y,
+            role: c.role,
+            name: c.name.clone(),
+        }
+    }
+
+    /// The step entry of a step.
+    fn step(&self, s: &crate::stock::Step) -> StepEntry {
+        StepEntry {
+            area: s.area,
+            far: self.cell(s.far),
+            distance: s.distance,
+            action: s.action,
+            door: s.door.map(|d| self.cell(d)),
+        }
     }
 
     /// The file for this map.
@@ -253,35 +299,89 @@ impl StockedMap {
             start: self.grid.start(),
             goal: self.grid.goal(),
             items: self.items(),
-            creatures: self
-                .creatures
-                .iter()
-                .map(|c| {
-                    let (x, y) = self.cell(c.node);
-                    CreatureEntry {
-                        x,
-                        y,
-                        role: c.role,
-                        name: c.name.clone(),
-                    }
-                })
-                .collect(),
+            creatures: self.creatures.iter().map(|c| self.creature(c)).collect(),
             route: cells(self.stocking.route.walk()),
             shortest: cells(&self.stocking.shortest),
-            steps: self
-                .stocking
-                .steps
-                .iter()
-                .map(|s| StepEntry {
-                    area: s.area,
-                    far: self.cell(s.far),
-                    distance: s.distance,
-                    action: s.action,
-                    door: s.door.map(|d| self.cell(d)),
-                })
-                .collect(),
+            steps: self.stocking.steps.iter().map(|s| self.step(s)).collect(),
             measures: self.fun.clone(),
             key_order: self.proof.key_order.clone(),
         }
+    }
+
+    /// The file for this map as pretty-printed JSON: the bytes of
+    /// `serde_json::to_string_pretty(&self.file())`, written without building the file first
+    /// (for a big map the route alone holds millions of cells).
+    ///
+    /// ```
+    /// use ludoforge_stocking::grid::Grid;
+    /// use ludoforge_stocking::stock::Settings;
+    /// use ludoforge_stocking::stocked::stock_map;
+    /// use ludoforge_stocking::themes::Themes;
+    /// let grid = Grid::parse("########\n#<.....#\n#.....>#\n########").unwrap();
+    /// let map = stock_map(grid, &Settings { threshold: 2, ..Settings::default() }, None, &Themes::built_in(), 3).unwrap();
+    /// assert_eq!(map.file_json(), serde_json::to_string_pretty(&map.file()).unwrap().into_bytes());
+    /// ```
+    #[must_use]
+    pub fn file_json(&self) -> Vec<u8> {
+        let view = FileView {
+            generator: "stocking",
+            version: env!("CARGO_PKG_VERSION"),
+            seed: self.seed,
+            settings: &self.settings,
+            theme: ThemeEntry {
+                name: self.theme.name.clone(),
+                title: self.theme.title.clone(),
+            },
+            map: crate::grid::GridJson {
+                rows: self.grid.rows(),
+            },
+            start: self.grid.start(),
+            goal: self.grid.goal(),
+            items: Seq(|| self.stocking.placements.iter().map(|p| self.item(p))),
+            creatures: Seq(|| self.creatures.iter().map(|c| self.creature(c))),
+            route: Seq(|| self.stocking.route.walk().iter().map(|&n| self.cell(n))),
+            shortest: Seq(|| self.stocking.shortest.iter().map(|&n| self.cell(n))),
+            steps: Seq(|| self.stocking.steps.iter().map(|s| self.step(s))),
+            measures: &self.fun,
+            key_order: &self.proof.key_order,
+        };
+        serde_json::to_vec_pretty(&view).expect("the file serialises")
+    }
+}
+
+/// [`StockedFile`] borrowed, its long lists made as they are written.
+#[derive(Serialize)]
+#[serde(bound(
+    serialize = "Seq<I>: Serialize, Seq<C>: Serialize, Seq<R>: Serialize, Seq<S>: Serialize, Seq<T>: Serialize"
+))]
+struct FileView<'a, I, C, R, S, T> {
+    generator: &'static str,
+    version: &'static str,
+    seed: u64,
+    settings: &'a Settings,
+    theme: ThemeEntry,
+    map: crate::grid::GridJson,
+    start: Pos,
+    goal: Pos,
+    items: Seq<I>,
+    creatures: Seq<C>,
+    route: Seq<R>,
+    shortest: Seq<S>,
+    steps: Seq<T>,
+    measures: &'a Fun,
+    key_order: &'a [u32],
+}
+
+/// A list written from an iterator made afresh by the function.
+struct Seq<F>(F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
     }
 }

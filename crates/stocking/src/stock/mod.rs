@@ -16,21 +16,38 @@
 //! gets a reward instead.
 
 mod areas;
+mod cut;
 mod mix;
+#[cfg(test)]
+mod reference;
 mod route;
+mod seeds;
 mod separators;
+#[cfg(test)]
+mod tests;
 
 use ludoforge_evolve::Stream;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use mix::{Action, Mix, MixError};
+use route::Chains;
 pub use route::{Excursion, Order, Route};
 
 use areas::Areas;
 pub use separators::separators;
 
 use crate::graph::{Graph, NONE, Node, bfs, shortest_path};
+
+/// How far a stocking has come: nodes no longer in an area still to be solved, of all the
+/// nodes the start reaches. Solving takes roughly the same time for each node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes on the route, solved, or in areas below the threshold.
+    pub done: u64,
+    /// Nodes the start reaches.
+    pub total: u64,
+}
 
 /// How big a reward is, from the size of the area it solves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -134,7 +151,8 @@ pub struct Stocking {
     pub route: Route,
     /// The areas solved, in order.
     pub steps: Vec<Step>,
-    /// Nodes of small areas marked solved without anything placed.
+    /// Nodes of small areas marked solved without anything placed, area by area, each area
+    /// in a breadth-first order.
     pub settled: Vec<Node>,
     /// Nodes the start reaches (doors ignored).
     pub reachable: usize,
@@ -155,9 +173,10 @@ impl Stocking {
 
 /// Stocks a map given as a graph: see the module notes.
 ///
-/// Each round costs about the size of the area it solves (the areas are kept up to date as
-/// excursions split them, and the order of first visits with gapped labels), so the whole
-/// stocking costs O(nodes × how many times an area is split), close to O(nodes log nodes).
+/// A round costs about what it changes rather than the size of the area it solves: the
+/// distances from the route, the farthest node of each area and the areas themselves are kept
+/// up to date as excursions cut them (see `areas`), and the order of first visits with
+/// gapped labels. A map that is one open room of a million nodes takes seconds.
 ///
 /// # Errors
 /// [`StockError`] for a goal out of reach, a threshold of 0, or bad ends.
@@ -190,6 +209,40 @@ pub fn stock(
     settings: &Settings,
     rng: &mut Stream,
 ) -> Result<Stocking, StockError> {
+    stock_with_progress(graph, start, goal, settings, rng, |_| {})
+}
+
+/// [`stock`], telling `progress` how far it has come: once before the first area is solved,
+/// then every [`PROGRESS_ROUNDS`] areas solved or every thousandth of the nodes done,
+/// whichever comes first, and once at the end. The stocking is the same whatever `progress`
+/// does.
+///
+/// # Errors
+/// As [`stock`].
+///
+/// ```
+/// use ludoforge_evolve::rng::stream;
+/// use ludoforge_stocking::grid::Grid;
+/// use ludoforge_stocking::stock::{Settings, stock, stock_with_progress};
+///
+/// let grid = Grid::parse("#######\n#<....#\n#.....#\n#....>#\n#######").unwrap();
+/// let cells = grid.graph();
+/// let (start, goal) = (cells.node(grid.start()).unwrap(), cells.node(grid.goal()).unwrap());
+/// let settings = Settings { threshold: 2, ..Settings::default() };
+/// let mut last = None;
+/// let stocked = stock_with_progress(&cells.graph, start, goal, &settings, &mut stream(1, 0, 0), |p| last = Some(p)).unwrap();
+/// let last = last.unwrap();
+/// assert_eq!((last.done, last.total), (15, 15));
+/// assert_eq!(stocked, stock(&cells.graph, start, goal, &settings, &mut stream(1, 0, 0)).unwrap());
+/// ```
+pub fn stock_with_progress(
+    graph: &Graph,
+    start: Node,
+    goal: Node,
+    settings: &Settings,
+    rng: &mut Stream,
+    mut progress: impl FnMut(Progress),
+) -> Result<Stocking, StockError> {
     let n = graph.nodes();
     if start as usize >= n || goal as usize >= n || start == goal {
         return Err(StockError::Ends);
@@ -200,13 +253,18 @@ pub fn stock(
     let shortest = shortest_path(graph, start, goal, |_| false).ok_or(StockError::Unreachable)?;
     let (mut dist, mut parent) = (Vec::new(), Vec::new());
     bfs(graph, &[start], |_| false, &mut dist, &mut parent);
+    drop(parent);
     let reachable: Vec<bool> = dist.iter().map(|&d| d != NONE).collect();
+    drop(dist);
     let reachable_count = reachable.iter().filter(|&&r| r).count();
     let chokepoint = separators(graph, start, goal);
+    // The only nodes a door may stand on, while some may still be wanted.
+    let mut doorways: Vec<Node> = (0..n as Node).filter(|&v| chokepoint[v as usize]).collect();
 
     let mut order = Order::new(&shortest, n);
-    let mut areas = Areas::new(graph, |v| reachable[v as usize] && !order.contains(v));
-    let mut excursions: Vec<Excursion> = Vec::new();
+    let mut areas = Areas::new(graph, &reachable, |v| order.contains(v), settings.threshold);
+    drop(reachable);
+    let mut excursions = Chains::default();
     let mut occupied = vec![false; n];
     let mut door_at = vec![false; n];
     occupied[start as usize] = true;
@@ -216,17 +274,26 @@ pub fn stock(
     let mut steps = Vec::new();
     let mut doors = 0u32;
     let small_area = 2 * settings.threshold;
+    let total = reachable_count as u64;
+    let report = |areas: &Areas| Progress {
+        done: total - areas.open(),
+        total,
+    };
+    let mut round = 0u32;
+    let (step, mut reported) = ((total / 1000).max(1), 0);
 
     let largest_left = loop {
-        let Some((area, size)) = areas.largest() else {
-            break 0;
-        };
-        if size < settings.threshold {
-            break size;
+        round += 1;
+        let now = report(&areas);
+        if round == 1 || round.is_multiple_of(PROGRESS_ROUNDS) || now.done >= reported + step {
+            reported = now.done;
+            progress(now);
         }
-        let nodes = areas.nodes(graph, area);
-        let border = areas.border(graph, &nodes, |v| order.contains(v));
-        let (far, distance, chain) = areas.farthest(graph, area, &border);
+        let Some(area) = areas.largest() else {
+            break areas.largest_small();
+        };
+        let size = area.size;
+        let (far, distance, chain) = areas.farthest(graph, area);
         let anchor = *chain.last().expect("a chain ends on the route");
 
         let action = settings
@@ -242,11 +309,13 @@ pub fn stock(
             door: None,
         };
         if action == Action::Solved {
-            areas.remove(area, &nodes);
-            settled_nodes.extend_from_slice(&nodes);
+            settled_nodes.extend(areas.remove(graph, area, round));
         } else {
             let door = (action == Action::Door)
                 .then(|| {
+                    let border = areas.border_among(graph, area, &mut doorways, |d| {
+                        chokepoint[d as usize] && !occupied[d as usize]
+                    });
                     choose_door(
                         graph,
                         &border,
@@ -282,16 +351,19 @@ pub fn stock(
             occupied[far as usize] = true;
             let out: Vec<Node> = chain[..chain.len() - 1].iter().rev().copied().collect();
             order.insert_after(anchor, &out);
-            areas.split(graph, area, &nodes, &out);
-            excursions.push(Excursion { chain });
+            areas.split(graph, area, &out, round);
+            excursions.push(&chain);
         }
         steps.push(step);
     };
+    progress(report(&areas));
+    drop(areas);
+    drop(order);
     Ok(Stocking {
         start,
         goal,
         placements,
-        route: Route::build(&shortest, &excursions, n),
+        route: Route::build_from(&shortest, &excursions, n),
         shortest,
         steps,
         settled: settled_nodes,
@@ -299,6 +371,10 @@ pub fn stock(
         largest_left,
     })
 }
+
+/// At most how many rounds (areas solved) pass between two reports of
+/// [`stock_with_progress`].
+pub const PROGRESS_ROUNDS: u32 = 1024;
 
 /// The reward for an area of `size` nodes.
 #[must_use]
@@ -312,7 +388,8 @@ pub fn reward_size(size: usize, threshold: usize) -> RewardSize {
     }
 }
 
-/// A door for an area: a free route node on its border that every way from the start to the
+/// A door for an area: a free route node on its `border` (or as many of its border nodes as
+/// may hold a door) that every way from the start to the
 /// goal passes (so the door truly blocks the path), that the route first reaches after
 /// `anchor` (where the excursion to the key leaves the route), and that has no door next to
 /// it. Of those, the one the route reaches last. `None` when the border has no such node.

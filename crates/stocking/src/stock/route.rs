@@ -16,11 +16,20 @@ use crate::graph::{NONE, Node};
 /// The order in which the route first reaches its nodes.
 #[derive(Debug, Clone)]
 pub struct Order {
-    label: Vec<u64>,
-    next: Vec<Node>,
+    at: Vec<Link>,
     first: Node,
-    on: Vec<bool>,
     count: usize,
+}
+
+/// A node's place in the [`Order`].
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    /// Grows along the order (meaningful on the route only).
+    label: u64,
+    /// The next node on the route, or `NONE`.
+    next: Node,
+    /// Whether the node is on the route.
+    on: bool,
 }
 
 impl Order {
@@ -31,17 +40,22 @@ impl Order {
     #[must_use]
     pub fn new(path: &[Node], nodes: usize) -> Order {
         let mut order = Order {
-            label: vec![0; nodes],
-            next: vec![NONE; nodes],
+            at: vec![
+                Link {
+                    label: 0,
+                    next: NONE,
+                    on: false,
+                };
+                nodes
+            ],
             first: path[0],
-            on: vec![false; nodes],
             count: path.len(),
         };
         for pair in path.windows(2) {
-            order.next[pair[0] as usize] = pair[1];
+            order.at[pair[0] as usize].next = pair[1];
         }
         for &v in path {
-            order.on[v as usize] = true;
+            order.at[v as usize].on = true;
         }
         order.relabel();
         order
@@ -53,28 +67,66 @@ impl Order {
         let mut v = self.first;
         let mut label = step;
         while v != NONE {
-            self.label[v as usize] = label;
+            self.at[v as usize].label = label;
             label += step;
-            v = self.next[v as usize];
+            v = self.at[v as usize].next;
+        }
+    }
+
+    /// Makes room for `k` labels right after `anchor`: spreads the labels of the shortest
+    /// stretch of 1, 2, 4, … nodes from `anchor` on whose labels leave at least as much room
+    /// between neighbours as the stretch (with the `k` newcomers) has nodes, or of the whole
+    /// list if none does. A crowded spot thus costs about the size of the stretch around it,
+    /// not of the route.
+    fn respace(&mut self, anchor: Node, k: u64) {
+        let base = self.at[anchor as usize].label;
+        let (mut last, mut count, mut limit) = (anchor, 1u64, 1u64);
+        loop {
+            while count < limit && self.at[last as usize].next != NONE {
+                last = self.at[last as usize].next;
+                count += 1;
+            }
+            let after = self.at[last as usize].next;
+            let hi = if after == NONE {
+                u64::MAX
+            } else {
+                self.at[after as usize].label
+            };
+            let slots = count + k + 1;
+            let step = (hi - base) / slots;
+            if step >= slots {
+                let (mut v, mut label) = (anchor, base);
+                while v != after {
+                    self.at[v as usize].label = label;
+                    label += step;
+                    v = self.at[v as usize].next;
+                }
+                return;
+            }
+            if after == NONE {
+                self.relabel();
+                return;
+            }
+            limit *= 2;
         }
     }
 
     /// Whether the route reaches `node`.
     #[must_use]
     pub fn contains(&self, node: Node) -> bool {
-        self.on[node as usize]
+        self.at[node as usize].on
     }
 
     /// Whether the route first reaches `a` before `b` (both on the route).
     #[must_use]
     pub fn before(&self, a: Node, b: Node) -> bool {
-        self.label[a as usize] < self.label[b as usize]
+        self.at[a as usize].label < self.at[b as usize].label
     }
 
     /// A key that grows with the order of first visits (compare two nodes on the route).
     #[must_use]
     pub fn rank(&self, node: Node) -> u64 {
-        self.label[node as usize]
+        self.at[node as usize].label
     }
 
     /// The number of nodes on the route.
@@ -98,29 +150,29 @@ impl Order {
         self.count += nodes.len();
         let k = nodes.len() as u64;
         let gap = |o: &Order| {
-            let next = o.next[anchor as usize];
+            let next = o.at[anchor as usize].next;
             let hi = if next == NONE {
                 u64::MAX
             } else {
-                o.label[next as usize]
+                o.at[next as usize].label
             };
-            hi - o.label[anchor as usize]
+            hi - o.at[anchor as usize].label
         };
         if gap(self) <= k + 1 {
-            self.relabel();
+            self.respace(anchor, k);
         }
         let step = gap(self) / (k + 1);
-        let mut label = self.label[anchor as usize];
-        let after = self.next[anchor as usize];
+        let mut label = self.at[anchor as usize].label;
+        let after = self.at[anchor as usize].next;
         let mut prev = anchor;
         for &v in nodes {
             label += step;
-            self.label[v as usize] = label;
-            self.on[v as usize] = true;
-            self.next[prev as usize] = v;
+            self.at[v as usize].label = label;
+            self.at[v as usize].on = true;
+            self.at[prev as usize].next = v;
             prev = v;
         }
-        self.next[prev as usize] = after;
+        self.at[prev as usize].next = after;
     }
 }
 
@@ -130,6 +182,33 @@ impl Order {
 pub struct Excursion {
     /// Far node first, anchor last.
     pub chain: Vec<Node>,
+}
+
+/// Excursions' chains kept end to end (far node first, anchor last), without one allocation
+/// each.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Chains {
+    nodes: Vec<Node>,
+    ends: Vec<u32>,
+}
+
+impl Chains {
+    /// Adds a chain.
+    pub(crate) fn push(&mut self, chain: &[Node]) {
+        self.nodes.extend_from_slice(chain);
+        self.ends.push(self.nodes.len() as u32);
+    }
+
+    /// The number of chains.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Chain `i`.
+    pub(crate) fn get(&self, i: usize) -> &[Node] {
+        let from = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.nodes[from..self.ends[i] as usize]
+    }
 }
 
 /// The final walk and the step at which it first reaches each node.
@@ -146,10 +225,35 @@ impl Route {
     /// comes first). O(walk length).
     #[must_use]
     pub fn build(path: &[Node], excursions: &[Excursion], nodes: usize) -> Route {
-        let mut attached: Vec<Vec<u32>> = vec![Vec::new(); nodes];
-        for (i, e) in excursions.iter().enumerate() {
-            attached[*e.chain.last().expect("a chain has an anchor") as usize].push(i as u32);
+        let mut chains = Chains::default();
+        for e in excursions {
+            chains.push(&e.chain);
         }
+        Route::build_from(path, &chains, nodes)
+    }
+
+    /// [`Route::build`] from the chains kept end to end.
+    pub(crate) fn build_from(path: &[Node], excursions: &Chains, nodes: usize) -> Route {
+        let count = excursions.len();
+        let chain = |i: usize| excursions.get(i);
+        // The excursions at each anchor, in the order they were added:
+        // `attached[at[v]..at[v + 1]]`.
+        let anchor = |i: usize| *chain(i).last().expect("a chain has an anchor") as usize;
+        let mut at = vec![0u32; nodes + 1];
+        for i in 0..count {
+            at[anchor(i) + 1] += 1;
+        }
+        for v in 0..nodes {
+            at[v + 1] += at[v];
+        }
+        let mut attached = vec![0u32; count];
+        let mut fill = at.clone();
+        for i in 0..count {
+            let slot = &mut fill[anchor(i)];
+            attached[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+        drop(fill);
         enum Item {
             Visit(Node),
             Pass(Node),
@@ -166,8 +270,8 @@ impl Route {
                         continue;
                     }
                     // Oldest first onto the stack, so the newest is walked first.
-                    for &e in &attached[v as usize] {
-                        let chain = &excursions[e as usize].chain;
+                    for &e in &attached[at[v as usize] as usize..at[v as usize + 1] as usize] {
+                        let chain = chain(e as usize);
                         let (&anchor, out) = chain.split_last().expect("non-empty");
                         // Emitted: out reversed (far node last), back along it, the anchor.
                         stack.push(Item::Pass(anchor));
@@ -245,6 +349,31 @@ mod tests {
         nodes.sort_by_key(|&v| route.first_visit(v));
         for pair in nodes.windows(2) {
             assert!(order.before(pair[0], pair[1]), "{pair:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The labels keep the order of a plain list through any insertions.
+        #[test]
+        fn the_order_is_that_of_a_list(
+            path in 1usize..6,
+            inserts in proptest::collection::vec((0usize..1000, 1usize..4), 0..300),
+        ) {
+            let total = path + inserts.iter().map(|&(_, k)| k).sum::<usize>();
+            let mut order = Order::new(&(0..path as Node).collect::<Vec<_>>(), total);
+            let mut list: Vec<Node> = (0..path as Node).collect();
+            let mut fresh = path as Node;
+            for (at, k) in inserts {
+                let at = at % list.len();
+                let nodes: Vec<Node> = (fresh..fresh + k as Node).collect();
+                fresh += k as Node;
+                order.insert_after(list[at], &nodes);
+                list.splice(at + 1..at + 1, nodes);
+            }
+            for pair in list.windows(2) {
+                proptest::prop_assert!(order.before(pair[0], pair[1]));
+            }
+            proptest::prop_assert_eq!(order.len(), list.len());
         }
     }
 
