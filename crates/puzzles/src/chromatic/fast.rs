@@ -3,7 +3,7 @@
 //! Evolution evaluates hundreds of thousands of boards, so this search copies the colours into
 //! a board padded with a border that no step may enter: every square then has four neighbours
 //! at fixed offsets and no bounds to check. A square is marked as reached by setting the
-//! [`REACHED`] bit of its byte, and the border is born marked, so one load and one table
+//! "reached" bit of its byte, and the border is born marked, so one load and one table
 //! lookup tell whether a step is both safe and new. Each queue entry carries the square's
 //! colour and its distance, so the search needs no second table and no layer bookkeeping.
 //!
