@@ -6,16 +6,52 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-/// Files to write once every one of them has been produced in memory.
+/// Files to write once every one of them has been produced (in memory, or as a writer that
+/// streams a large file while it is written).
 #[derive(Default)]
-pub struct Outputs {
-    files: Vec<(PathBuf, Vec<u8>)>,
+pub struct Outputs<'a> {
+    files: Vec<(PathBuf, Content<'a>)>,
 }
 
-impl Outputs {
+/// Writes a streamed file's bytes.
+type Writer<'a> = Box<dyn Fn(&mut dyn Write) -> std::io::Result<()> + 'a>;
+
+/// What goes into one file.
+enum Content<'a> {
+    /// Bytes made in advance.
+    Bytes(Vec<u8>),
+    /// Bytes made while they are written, for files too large to hold twice.
+    Streamed(Writer<'a>),
+}
+
+impl Content<'_> {
+    fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        match self {
+            Content::Bytes(bytes) => out.write_all(bytes),
+            Content::Streamed(write) => {
+                let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
+                write(&mut buffered)?;
+                buffered.flush()
+            }
+        }
+    }
+}
+
+impl<'a> Outputs<'a> {
     /// Queues a file.
     pub fn add(&mut self, path: &Path, bytes: Vec<u8>) {
-        self.files.push((path.to_path_buf(), bytes));
+        self.files.push((path.to_path_buf(), Content::Bytes(bytes)));
+    }
+
+    /// Queues a file whose bytes `write` makes as they are written (it may be called more
+    /// than once, and must write the same bytes each time).
+    pub fn add_streamed(
+        &mut self,
+        path: &Path,
+        write: impl Fn(&mut dyn Write) -> std::io::Result<()> + 'a,
+    ) {
+        self.files
+            .push((path.to_path_buf(), Content::Streamed(Box::new(write))));
     }
 
     /// Queues a picture: the SVG as it is, the PNG drawn at `scale` pixels per SVG unit.
@@ -51,7 +87,7 @@ impl Outputs {
         for (path, bytes) in self.files {
             let target = Target::of(&path)?;
             // Writing a device twice is harmless (`--out /dev/null --png /dev/null`).
-            let clash = |(t, _): &&(Target, Vec<u8>)| {
+            let clash = |(t, _): &&(Target, Content)| {
                 matches!(t, Target::Replace { .. }) && t.place() == target.place()
             };
             if let Some((earlier, _)) = targets.iter().find(clash) {
@@ -165,11 +201,11 @@ fn absolute(path: &Path) -> Result<PathBuf> {
 }
 
 /// Writes to a device or FIFO as it is: it cannot be replaced, only written.
-fn write_through(asked: &Path, place: &Path, bytes: &[u8]) -> Result<()> {
+fn write_through(asked: &Path, place: &Path, bytes: &Content) -> Result<()> {
     let written = fs::OpenOptions::new()
         .write(true)
         .open(place)
-        .and_then(|mut file| file.write_all(bytes));
+        .and_then(|mut file| bytes.write_to(&mut file));
     written.with_context(|| format!("cannot write {}", asked.display()))
 }
 
@@ -181,11 +217,11 @@ struct Staged {
 }
 
 impl Staged {
-    fn write(asked: &Path, place: &Path, bytes: &[u8]) -> Result<Staged> {
+    fn write(asked: &Path, place: &Path, bytes: &Content) -> Result<Staged> {
         let temporary = beside(place, "new")?;
         let written = (|| -> std::io::Result<()> {
             let mut file = fs::File::create(&temporary)?;
-            file.write_all(bytes)?;
+            bytes.write_to(&mut file)?;
             file.sync_all()
         })();
         if let Err(error) = written {

@@ -12,7 +12,7 @@ use ludoforge_stocking::{render, text, tiled};
 use serde_json::json;
 
 use crate::args::stock::{GenerateKind, StockArgs};
-use crate::output::{Outputs, check_writable, read_text};
+use crate::output::{Outputs, read_text};
 use crate::puzzle::{Ending, fresh_seed};
 
 /// `stock`.
@@ -42,17 +42,15 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
     if let Some(name) = &args.theme {
         themes.get(name)?;
     }
-    for (flag, path) in [
-        ("--out", &args.out),
-        ("--text", &args.text),
-        ("--svg", &args.svg),
-        ("--png", &args.png),
-        ("--tiled", &args.tiled),
-    ] {
-        if let Some(path) = path {
-            check_writable(path, flag)?;
-        }
-    }
+    let tileset = args.tiled.as_deref().map(tileset_path);
+    crate::output::check_outputs(&[
+        ("--out", args.out.as_deref()),
+        ("--text", args.text.as_deref()),
+        ("--svg", args.svg.as_deref()),
+        ("--png", args.png.as_deref()),
+        ("--tiled", args.tiled.as_deref()),
+        ("--tiled's tileset image", tileset.as_deref()),
+    ])?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let (grid, source) = match (&args.map, args.generate) {
         (Some(_), Some(_)) => bail!("give a MAP file or --generate, not both"),
@@ -108,9 +106,12 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
 
     let mut outputs = Outputs::default();
     if let Some(path) = &args.out {
-        let mut text = map.file_json();
-        text.push(b'\n');
-        outputs.add(path, text);
+        // Streamed: a big map's file is larger than the map itself.
+        let map = &map;
+        outputs.add_streamed(path, move |out| {
+            map.write_file_json(out)?;
+            out.write_all(b"\n")
+        });
     }
     // The listing is as big as the map: made only when it is written or shown.
     let show = args.out.is_none() && args.text.is_none();
@@ -141,13 +142,13 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
         outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), scale)?;
     }
     if let Some(path) = &args.tiled {
-        let stem = path
-            .file_stem()
+        let tileset = tileset_path(path);
+        let image = tileset
+            .file_name()
             .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "map".into());
-        let image = format!("{stem}-tiles.png");
+            .unwrap_or_default();
         outputs.add(path, tiled::tiled(&map, &image).into_bytes());
-        outputs.add(&path.with_file_name(&image), tiled::tileset_png());
+        outputs.add(&tileset, tiled::tileset_png());
     }
     spinner.finish_and_clear();
     outputs.write_all()?;
@@ -178,4 +179,13 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
         })
     );
     Ok(Ending::Done)
+}
+
+/// The tileset image written beside a Tiled map: `F-tiles.png` for `F.json`.
+fn tileset_path(tiled: &std::path::Path) -> std::path::PathBuf {
+    let stem = tiled
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "map".into());
+    tiled.with_file_name(format!("{stem}-tiles.png"))
 }

@@ -323,6 +323,18 @@ impl StockedMap {
     /// ```
     #[must_use]
     pub fn file_json(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        self.write_file_json(&mut bytes)
+            .expect("the file serialises into memory");
+        bytes
+    }
+
+    /// Writes [`StockedMap::file_json`]'s bytes to `out` as they are made, without holding the
+    /// whole file in memory (a 2000 × 2000 map's file is some 750 MB).
+    ///
+    /// # Errors
+    /// The writer's error.
+    pub fn write_file_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let view = FileView {
             generator: "stocking",
             version: env!("CARGO_PKG_VERSION"),
@@ -345,7 +357,7 @@ impl StockedMap {
             measures: &self.fun,
             key_order: &self.proof.key_order,
         };
-        serde_json::to_vec_pretty(&view).expect("the file serialises")
+        serde_json::to_writer_pretty(out, &view).map_err(std::io::Error::other)
     }
 }
 

@@ -177,3 +177,36 @@ fn a_failure_midway_leaves_every_file_as_it_was() {
         "old result"
     );
 }
+
+#[test]
+fn the_tilesets_implied_name_is_checked_for_clashes_before_any_work() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    write(d, "m-tiles.png", "a picture of the user's");
+    let outcome = run_in(
+        d,
+        &[
+            "stock",
+            "--seed",
+            "1",
+            "--tiled",
+            "m.json",
+            "--png",
+            "m-tiles.png",
+        ],
+    );
+    assert_eq!(outcome.code, 1, "{}", outcome.describe());
+    assert!(
+        outcome
+            .stderr
+            .contains("--png and --tiled's tileset image both name"),
+        "{}",
+        outcome.describe()
+    );
+    let names: Vec<String> = listing(d).into_iter().collect();
+    assert_eq!(names, ["m-tiles.png"]);
+    assert_eq!(
+        fs::read_to_string(d.join("m-tiles.png")).unwrap(),
+        "a picture of the user's"
+    );
+}
