@@ -11,6 +11,9 @@ use ludoforge_risk::playtest::Scoring;
 use ludoforge_risk::rules::Rules;
 use proptest::prelude::*;
 
+mod common;
+use common::on_threads;
+
 fn map(name: &str) -> ludoforge_risk::map::MapFile {
     RiskMap::embedded(name).unwrap().file().clone()
 }
@@ -112,14 +115,6 @@ fn an_impossible_bound_ends_with_the_reason() {
     };
     let err = design(&settings, 1, &|_| {}).unwrap_err();
     assert!(err.to_string().contains("could not be filled"), "{err}");
-}
-
-fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a pool")
-        .install(f)
 }
 
 #[test]

@@ -8,13 +8,8 @@ use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::playtest::{Playtest, Scoring, playtest, playtest_observed};
 use ludoforge_risk::rules::Rules;
 
-fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a pool")
-        .install(f)
-}
+mod common;
+use common::on_threads;
 
 #[test]
 fn a_playtest_is_the_same_on_any_thread_count() {
