@@ -6,12 +6,9 @@ pub mod risk;
 pub mod stock;
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use ludoforge_evolve::Budget;
-use ludoforge_puzzles::settings::{Settings, StrategyKind};
 
 /// ludoforge designs game content by evolution.
 #[derive(Debug, Parser)]
@@ -40,6 +37,15 @@ pub enum Command {
     /// Risk variants: playtest one, play one at the terminal, draw a map.
     #[command(subcommand)]
     Risk(risk::RiskCommand),
+    /// The jobs every front end can run, one line each.
+    List,
+    /// A job's parameters, as a JSON Schema with defaults and bounds.
+    Describe {
+        /// The job (see `ludoforge list`).
+        job: String,
+    },
+    /// Run any job from a parameters file: `ludoforge run puzzle-chess --params p.json`.
+    Run(crate::jobs::RunArgs),
 }
 
 /// What to do with puzzles.
@@ -86,9 +92,9 @@ pub struct ChromaticArgs {
 /// The board.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// Squares a side (3 to 64).
-    #[arg(long, default_value_t = 11, allow_negative_numbers = true)]
-    pub size: usize,
+    /// Squares a side (3 to 64) [default: 11].
+    #[arg(long, allow_negative_numbers = true)]
+    pub size: Option<usize>,
     /// Files (columns), if different from --size.
     #[arg(long, allow_negative_numbers = true)]
     pub width: Option<usize>,
@@ -105,11 +111,18 @@ pub struct BoardArgs {
 
 impl BoardArgs {
     /// Files and ranks.
-    pub fn dimensions(&self) -> (usize, usize) {
-        (
-            self.width.unwrap_or(self.size),
-            self.height.unwrap_or(self.size),
-        )
+    ///
+    /// # Errors
+    /// `--size` given with both `--width` and `--height`, which leave it nothing to size.
+    pub fn dimensions(&self) -> Result<(usize, usize)> {
+        if let (Some(size), Some(width), Some(height)) = (self.size, self.width, self.height) {
+            bail!(
+                "--size {size} contradicts --width {width} and --height {height}: give --size \
+                 for a square board, or --width and --height"
+            );
+        }
+        let size = self.size.unwrap_or(11);
+        Ok((self.width.unwrap_or(size), self.height.unwrap_or(size)))
     }
 }
 
@@ -164,91 +177,12 @@ pub enum StrategyArg {
     Generational,
 }
 
-/// Largest number of replicates accepted.
-pub const MAX_REPLICATES: usize = 10_000;
-
-impl EvolveArgs {
-    /// Checks the numbers and builds the settings.
-    pub fn settings(&self) -> Result<Settings> {
-        if let Some(time) = self.time
-            && !(time.is_finite() && time > 0.0 && time <= 1e7)
-        {
-            bail!("--time {time}: give a number of seconds greater than 0 and at most 10000000");
-        }
-        let mut budget = Budget {
-            matings: self.matings,
-            generations: self.generations,
-            evaluations: self.evaluations,
-            time: self.time.map(Duration::from_secs_f64),
-        };
-        if budget.is_unbounded() {
-            budget.matings = Some(40_000);
-        }
-        for (flag, value) in [
-            ("--matings", self.matings),
-            ("--generations", self.generations),
-            ("--evaluations", self.evaluations),
-        ] {
-            if value == Some(0) {
-                bail!("{flag} 0: give at least 1");
-            }
-        }
-        if !(4..=1_000_000).contains(&self.population) {
-            bail!(
-                "--population {}: give between 4 and 1000000 members",
-                self.population
-            );
-        }
-        let (least, strategy) = match self.strategy {
-            StrategyArg::SteadyState => (4, "steady-state"),
-            StrategyArg::Generational => (2, "generational"),
-        };
-        if self.tournament < least || self.tournament > self.population {
-            bail!(
-                "--tournament {}: give between {least} and the population size ({}) for the \
-                 {strategy} strategy",
-                self.tournament,
-                self.population
-            );
-        }
-        if matches!(self.strategy, StrategyArg::Generational) && self.elite >= self.population {
-            bail!(
-                "--elite {}: give between 0 and {} (fewer than the population)",
-                self.elite,
-                self.population - 1
-            );
-        }
-        if !(1..=1000).contains(&self.max_mutations) {
-            bail!(
-                "--max-mutations {}: give between 1 and 1000",
-                self.max_mutations
-            );
-        }
-        if let Some(n) = self.replicates
-            && !(1..=MAX_REPLICATES).contains(&n)
-        {
-            bail!("--replicates {n}: give between 1 and {MAX_REPLICATES}");
-        }
-        Ok(Settings {
-            population: self.population,
-            budget,
-            max_mutations: self.max_mutations,
-            tournament: self.tournament,
-            strategy: match self.strategy {
-                StrategyArg::SteadyState => StrategyKind::SteadyState,
-                StrategyArg::Generational => StrategyKind::Generational,
-            },
-            elite: self.elite,
-            target: self.target,
-        })
-    }
-}
-
 /// Where results go.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Write the result (JSON) here. Without it, the board is drawn on the terminal.
-    #[arg(long, value_name = "FILE")]
+    /// Write the result (JSON) here; - for standard output. Without it, the board is drawn
+    /// on the terminal.
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub picture: PictureArgs,
@@ -279,6 +213,10 @@ pub struct PictureArgs {
 pub struct SolveArgs {
     /// The puzzle: a puzzle object, a generated result or a replicate set (JSON).
     pub file: PathBuf,
+    /// Write the answer (JSON: kind, fewest moves, a solution, measures) here; - for
+    /// standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub picture: PictureArgs,
 }

@@ -1,14 +1,16 @@
 //! The `ludoforge` command line: a thin layer over the generator crates.
 //!
 //! Exit codes: 0 success, 1 an error (bad input, unreadable or unwritable file, impossible
-//! constraints), 2 a usage error, 3 a target not met (the best found is still written).
+//! constraints), 2 a usage error, 3 a target not met (the best found is still written),
+//! 130 stopped by Ctrl-C (the best found so far is still written).
 
 mod args;
 mod gloomhaven;
 mod human;
-mod log;
+mod jobs;
 mod output;
 mod portals;
+mod present;
 mod progress;
 mod puzzle;
 mod risk;
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(Ending::Done) => ExitCode::SUCCESS,
         Ok(Ending::TargetMissed) => ExitCode::from(3),
+        Ok(Ending::Interrupted) => ExitCode::from(130),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(1)
@@ -47,6 +50,9 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .build_global()?;
     }
     match &cli.command {
+        Command::List => jobs::list(),
+        Command::Describe { job } => jobs::describe(job),
+        Command::Run(args) => jobs::run(args),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),
@@ -70,5 +76,15 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             RiskCommand::Map(args) => risk::map(args),
             RiskCommand::Design(args) => risk::design(args),
         },
+    }
+}
+
+/// Prints a line on standard output. When the reader has gone (`ludoforge list | head -1`),
+/// the command ends quietly with success instead of failing on a closed pipe.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
     }
 }

@@ -75,7 +75,7 @@ pub use generational::Generational;
 pub use goal::Goal;
 pub use growing::Growing;
 pub use individual::{Individual, PopulationStats};
-pub use observer::{History, Observer, Snapshot};
+pub use observer::{History, Observer, Snapshot, history_lines};
 pub use problem::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection};
 pub use rng::Stream;
 pub use run::{Report, Run};

@@ -100,3 +100,36 @@ impl Observer for History {
         }
     }
 }
+
+/// Histories as JSON lines: one line per reporting point (start, every generation, finish) of
+/// every replicate, with the replicate's index first, then the snapshot (seed, counters, best
+/// ever, and the population's best, mean and worst fitness and diversity). Lines are in
+/// replicate order, so the text is the same on any thread count.
+///
+/// ```
+/// use ludoforge_evolve::{History, history_lines};
+/// assert_eq!(history_lines(&[History::default()]), "");
+/// ```
+#[must_use]
+pub fn history_lines(histories: &[History]) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        replicate: usize,
+        #[serde(flatten)]
+        snapshot: &'a Snapshot,
+    }
+    let mut text = String::new();
+    for (replicate, history) in histories.iter().enumerate() {
+        for snapshot in &history.snapshots {
+            text.push_str(
+                &serde_json::to_string(&Line {
+                    replicate,
+                    snapshot,
+                })
+                .expect("snapshots serialise"),
+            );
+            text.push('\n');
+        }
+    }
+    text
+}

@@ -28,6 +28,7 @@ pub mod chromatic;
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod job;
 pub mod render;
 pub mod settings;
 pub mod solve;

@@ -8,7 +8,19 @@ use serde::{Deserialize, Serialize};
 use crate::error::PuzzleError;
 
 /// A kind of chess piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceKind {
     /// King: one square in any direction.

@@ -1,0 +1,156 @@
+//! Running a job from the command line: progress on the terminal, files where the flags say,
+//! the summary on standard output, and an exit code for how it ended.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+
+use anyhow::{Result, bail};
+use indicatif::ProgressBar;
+use ludoforge_job::{Context, Ending as JobEnding, Event, Job};
+use serde_json::Value;
+
+use crate::output::{Outputs, check_outputs};
+use crate::progress::{bar, shown, spinner};
+use crate::puzzle::{Ending, cancel_flag};
+
+/// Where one of a job's files goes: the flag that named it, the file's role, the path (`-` for
+/// standard output).
+pub type Destination<'a> = (&'a str, &'a str, Option<&'a Path>);
+
+/// Runs `job` with `params` and `seed`, writing each file the `destinations` name (all or
+/// none), the board or other `text` file on standard error when no `--out` was given and
+/// `show_text` is set, then the summary as one JSON line on standard output (on standard error
+/// when the result itself goes to standard output).
+pub fn present(
+    job: &dyn Job,
+    params: &Value,
+    seed: u64,
+    destinations: &[Destination],
+    show_text: bool,
+) -> Result<Ending> {
+    job.check(params).map_err(anyhow::Error::msg)?;
+    let to_stdout: Vec<&str> = destinations
+        .iter()
+        .filter(|(_, _, p)| *p == Some(Path::new("-")))
+        .map(|(flag, _, _)| *flag)
+        .collect();
+    if to_stdout.len() > 1 {
+        bail!(
+            "{} and {} both send their file to standard output (-); give one of them a file name",
+            to_stdout[0],
+            to_stdout[1]
+        );
+    }
+    let files: Vec<(&str, Option<&Path>)> = destinations
+        .iter()
+        .filter(|(_, _, p)| *p != Some(Path::new("-")))
+        .map(|(flag, _, p)| (*flag, *p))
+        .collect();
+    check_outputs(&files)?;
+
+    let progress = Progress::default();
+    let listen = |event: &Event| progress.on(event);
+    let mut context = Context::new(&listen, cancel_flag());
+    for (_, role, path) in destinations {
+        if path.is_some() {
+            context = context.want(role);
+        }
+    }
+    let result = job.run(params, seed, &context);
+    progress.clear();
+    let mut artifact = result.map_err(anyhow::Error::msg)?;
+
+    let mut outputs = Outputs::default();
+    let mut stdout_bytes = None;
+    let mut out = None;
+    for (flag, role, path) in destinations {
+        let Some(path) = path else { continue };
+        let Some(file) = artifact.take(role) else {
+            bail!("{flag}: this run made no {role} file");
+        };
+        if *role == "result" {
+            out = Some(path.to_path_buf());
+        }
+        if *path == Path::new("-") {
+            stdout_bytes = Some(file.bytes);
+        } else {
+            outputs.add(path, file.bytes);
+        }
+    }
+    outputs.write_all()?;
+    if let Some(bytes) = &stdout_bytes {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(bytes)?;
+        stdout.flush()?;
+    }
+    if show_text
+        && out.is_none()
+        && let Some(text) = artifact.file("text")
+    {
+        eprint!("{}", String::from_utf8_lossy(&text.bytes));
+    }
+    artifact.summary["out"] = serde_json::to_value(&out)?;
+    let summary = artifact.summary.to_string();
+    if stdout_bytes.is_some() {
+        eprintln!("{summary}");
+    } else {
+        crate::say(&summary);
+    }
+    for note in &artifact.notes {
+        eprintln!("{note}");
+    }
+    Ok(match artifact.ending {
+        JobEnding::Done => Ending::Done,
+        JobEnding::Interrupted => Ending::Interrupted,
+        JobEnding::TargetMissed | JobEnding::ShortOfReference => Ending::TargetMissed,
+    })
+}
+
+/// Progress events drawn as a bar (a stage of known length) or a spinner, on a terminal only.
+#[derive(Default)]
+struct Progress {
+    current: Mutex<Option<ProgressBar>>,
+}
+
+impl Progress {
+    fn on(&self, event: &Event) {
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            Event::Stage { name, total, .. } => {
+                if let Some(old) = current.take() {
+                    old.finish_and_clear();
+                }
+                if shown() {
+                    *current = Some(match total {
+                        Some(n) => bar(*n, name),
+                        None => spinner(name),
+                    });
+                }
+            }
+            Event::Advance { done, best } => {
+                if let Some(bar) = current.as_ref() {
+                    bar.set_position(*done);
+                    if let Some(best) = best {
+                        bar.set_message(format!("best {best}"));
+                    }
+                }
+            }
+            Event::Line { text } => match current.as_ref() {
+                Some(bar) => bar.suspend(|| crate::say(text)),
+                None => crate::say(text),
+            },
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = self
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            bar.finish_and_clear();
+        }
+    }
+}

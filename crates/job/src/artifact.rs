@@ -1,0 +1,128 @@
+//! What a job hands back: a summary, named files with media types, notes and an ending.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// Media types of the files jobs make.
+pub mod media {
+    /// A JSON document.
+    pub const JSON: &str = "application/json";
+    /// JSON lines: one JSON document a line.
+    pub const JSON_LINES: &str = "application/jsonl";
+    /// An SVG picture.
+    pub const SVG: &str = "image/svg+xml";
+    /// A PNG picture.
+    pub const PNG: &str = "image/png";
+    /// Plain text.
+    pub const TEXT: &str = "text/plain; charset=utf-8";
+    /// Comma-separated values.
+    pub const CSV: &str = "text/csv";
+    /// Markdown.
+    pub const MARKDOWN: &str = "text/markdown";
+    /// Graphviz DOT.
+    pub const DOT: &str = "text/vnd.graphviz";
+}
+
+/// How a run ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// Everything asked for was done.
+    Done,
+    /// Stopped by its cancel flag: the files hold the best found so far.
+    Interrupted,
+    /// A target was asked for and not met: the files hold the best found.
+    TargetMissed,
+    /// The run finished, but its content falls short of a published figure it was checked
+    /// against.
+    ShortOfReference,
+}
+
+/// One named file of an artifact, made in memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// What the file is for, the same for every run of the job: `result`, `svg`, `png`,
+    /// `log`, `text`, `csv`, ...
+    pub role: String,
+    /// Its media type (see [`media`]).
+    pub media_type: &'static str,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl File {
+    /// A file.
+    pub fn new(role: impl Into<String>, media_type: &'static str, bytes: Vec<u8>) -> Self {
+        File {
+            role: role.into(),
+            media_type,
+            bytes,
+        }
+    }
+
+    /// A JSON document, pretty-printed with a final newline.
+    ///
+    /// ```
+    /// let file = ludoforge_job::File::json("result", &serde_json::json!({"a": 1}));
+    /// assert_eq!(file.bytes, b"{\n  \"a\": 1\n}\n");
+    /// ```
+    pub fn json(role: impl Into<String>, value: &impl Serialize) -> Self {
+        let mut bytes = serde_json::to_vec_pretty(value).expect("job content serialises");
+        bytes.push(b'\n');
+        File::new(role, media::JSON, bytes)
+    }
+}
+
+/// What a run made.
+#[derive(Debug, Clone)]
+pub struct Artifact {
+    /// One JSON object: `job`, `version`, `seed`, `parameters` (the whole parameter object
+    /// that reproduces the run), then scores and whatever else the job reports.
+    pub summary: Value,
+    /// The files made, in the order made. Only the roles the caller wanted (see
+    /// [`crate::Context::wants`]) are guaranteed; others may be left out.
+    pub files: Vec<File>,
+    /// Things the person should know (an interrupted run, a missed target and what to try).
+    pub notes: Vec<String>,
+    /// How the run ended.
+    pub ending: Ending,
+}
+
+impl Artifact {
+    /// An artifact whose summary names the job, its version, the seed and the parameters.
+    ///
+    /// ```
+    /// let a = ludoforge_job::Artifact::new("count", "0.1.0", 5, &serde_json::json!({"n": 2}));
+    /// assert_eq!(a.summary["seed"], 5);
+    /// assert_eq!(a.summary["parameters"]["n"], 2);
+    /// ```
+    pub fn new(job: &str, version: &str, seed: u64, parameters: &impl Serialize) -> Self {
+        Artifact {
+            summary: json!({
+                "job": job,
+                "version": version,
+                "seed": seed,
+                "parameters": serde_json::to_value(parameters).expect("parameters serialise"),
+            }),
+            files: Vec::new(),
+            notes: Vec::new(),
+            ending: Ending::Done,
+        }
+    }
+
+    /// Adds `key: value` to the summary.
+    pub fn report(&mut self, key: &str, value: impl Serialize) {
+        self.summary[key] = serde_json::to_value(value).expect("a summary value serialises");
+    }
+
+    /// The file with this role.
+    pub fn file(&self, role: &str) -> Option<&File> {
+        self.files.iter().find(|f| f.role == role)
+    }
+
+    /// Takes the file with this role out of the artifact.
+    pub fn take(&mut self, role: &str) -> Option<File> {
+        let at = self.files.iter().position(|f| f.role == role)?;
+        Some(self.files.remove(at))
+    }
+}

@@ -1,0 +1,149 @@
+//! What a run is given besides its parameters: progress events, a cancel flag, threads and
+//! the files wanted.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::Serialize;
+
+/// A structured progress report. Front ends turn these into bars, pages or log lines; a run
+/// makes the same content whether anyone listens or not.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A new stage begins: `total` steps of `unit` when the length is known, or work of
+    /// unknown length (`total` is `None`).
+    Stage {
+        /// What is being done, in a few words ("drawing the first population").
+        name: String,
+        /// How many steps the stage has, when known.
+        total: Option<u64>,
+        /// What a step is ("matings", "replicates", "cells").
+        unit: String,
+    },
+    /// Steps done so far in the current stage, and the best score so far where there is one.
+    Advance {
+        /// Steps done.
+        done: u64,
+        /// The best score so far.
+        best: Option<f64>,
+    },
+    /// A line of the job's report, ready before the run ends (a row of a table), for front
+    /// ends that show results as they come.
+    Line {
+        /// The line, without its newline.
+        text: String,
+    },
+}
+
+/// Everything a run gets besides its parameters and seed.
+pub struct Context<'a> {
+    events: &'a (dyn Fn(&Event) + Sync),
+    cancel: &'a AtomicBool,
+    threads: Option<usize>,
+    wants: BTreeSet<String>,
+}
+
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+fn ignore(_: &Event) {}
+
+impl<'a> Context<'a> {
+    /// A context that sends events to `events` and stops the run when `cancel` is set.
+    pub fn new(events: &'a (dyn Fn(&Event) + Sync), cancel: &'a AtomicBool) -> Self {
+        Context {
+            events,
+            cancel,
+            threads: None,
+            wants: BTreeSet::new(),
+        }
+    }
+
+    /// A context that listens to nothing and never cancels.
+    pub fn quiet() -> Context<'static> {
+        Context::new(&ignore, &NEVER)
+    }
+
+    /// Runs on `threads` worker threads (the default is the caller's pool). Content does not
+    /// depend on it.
+    #[must_use]
+    pub fn with_threads(mut self, threads: Option<usize>) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Asks for the file with this role as well as the `result`, which is always made.
+    #[must_use]
+    pub fn want(mut self, role: &str) -> Self {
+        self.wants.insert(role.to_string());
+        self
+    }
+
+    /// Whether the caller wants the file with this role (`result` always).
+    ///
+    /// ```
+    /// let ctx = ludoforge_job::Context::quiet().want("svg");
+    /// assert!(ctx.wants("svg") && ctx.wants("result") && !ctx.wants("png"));
+    /// ```
+    pub fn wants(&self, role: &str) -> bool {
+        role == "result" || self.wants.contains(role)
+    }
+
+    /// Reports progress.
+    pub fn emit(&self, event: Event) {
+        (self.events)(&event);
+    }
+
+    /// Starts a stage of `total` steps (or of unknown length).
+    pub fn stage(&self, name: &str, total: Option<u64>, unit: &str) {
+        self.emit(Event::Stage {
+            name: name.to_string(),
+            total,
+            unit: unit.to_string(),
+        });
+    }
+
+    /// Reports steps done in the current stage.
+    pub fn advance(&self, done: u64, best: Option<f64>) {
+        self.emit(Event::Advance { done, best });
+    }
+
+    /// The flag that, once set, asks the run to stop and hand back the best so far.
+    pub fn cancel_flag(&self) -> &'a AtomicBool {
+        self.cancel
+    }
+
+    /// Reports a line of the job's report as soon as it is known.
+    pub fn line(&self, text: String) {
+        self.emit(Event::Line { text });
+    }
+
+    /// Whether the run has been asked to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// The thread count asked for, if any.
+    pub fn threads(&self) -> Option<usize> {
+        self.threads
+    }
+
+    /// Runs `work` on the thread count asked for (on the caller's pool when none was).
+    ///
+    /// # Errors
+    /// A message when the thread pool cannot be made.
+    pub fn install<T: Send>(&self, work: impl FnOnce() -> T + Send) -> Result<T, crate::JobError> {
+        match self.threads {
+            None => Ok(work()),
+            Some(n) => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map_err(|e| {
+                        crate::JobError::failed(format!("cannot start {n} threads: {e}"))
+                    })?;
+                Ok(pool.install(work))
+            }
+        }
+    }
+}

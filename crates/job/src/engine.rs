@@ -1,0 +1,122 @@
+//! Helpers for jobs that run the evolution engine or draw pictures.
+
+use ludoforge_evolve::{Budget, Counters, Observer, Snapshot, StopReason};
+
+use crate::{Context, File, JobError, media};
+
+/// An engine observer that reports a run's progress as [`crate::Event`]s: a stage of unknown
+/// length while the first population is drawn (the engine reports nothing until every member
+/// is found), then a stage counting the budget's matings, generations or evaluations, with the
+/// best score so far. Reports are thinned to about a thousand a stage, so listening costs the
+/// run nothing it would notice; it asks the engine for no population statistics.
+pub struct RunEvents<'c, 'a> {
+    context: &'c Context<'a>,
+    unit: Unit,
+    total: Option<u64>,
+    step: u64,
+    next: u64,
+    best: Option<f64>,
+}
+
+#[derive(Clone, Copy)]
+enum Unit {
+    Matings,
+    Generations,
+    Evaluations,
+}
+
+impl<'c, 'a> RunEvents<'c, 'a> {
+    /// Reports on `context` for a run with this budget, starting with the drawing stage.
+    pub fn new(context: &'c Context<'a>, budget: &Budget) -> Self {
+        let (unit, total) = if let Some(n) = budget.matings {
+            (Unit::Matings, Some(n))
+        } else if let Some(n) = budget.generations {
+            (Unit::Generations, Some(n))
+        } else if let Some(n) = budget.evaluations {
+            (Unit::Evaluations, Some(n))
+        } else {
+            (Unit::Matings, None)
+        };
+        context.stage("drawing the first population", None, "members");
+        RunEvents {
+            context,
+            unit,
+            total,
+            step: total.map_or(256, |n| (n / 1000).max(1)),
+            next: 0,
+            best: None,
+        }
+    }
+
+    fn position(&self, counters: &Counters) -> u64 {
+        match self.unit {
+            Unit::Matings => counters.matings,
+            Unit::Generations => counters.generations,
+            Unit::Evaluations => counters.evaluations,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self.unit {
+            Unit::Matings => "matings",
+            Unit::Generations => "generations",
+            Unit::Evaluations => "evaluations",
+        }
+    }
+}
+
+impl Observer for RunEvents<'_, '_> {
+    fn on_start(&mut self, _snapshot: &Snapshot) {
+        let name = self.name();
+        self.context.stage(name, self.total, name);
+    }
+
+    fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
+        let done = self.position(counters);
+        let better = self.best.map(f64::to_bits) != Some(best_ever.to_bits());
+        if done >= self.next || better {
+            self.best = Some(best_ever);
+            self.next = done + self.step;
+            self.context.advance(done, Some(best_ever));
+        }
+    }
+
+    fn wants_snapshots(&self) -> bool {
+        false
+    }
+
+    fn on_finish(&mut self, snapshot: &Snapshot, _reason: StopReason) {
+        let done = self.position(&snapshot.counters);
+        self.context.advance(done, self.best);
+    }
+}
+
+/// Adds the pictures the caller wants: the SVG as it is (role `svg`) and a PNG drawn at
+/// `scale` pixels per SVG unit (role `png`). `svg` is only called when one of them is wanted.
+///
+/// # Errors
+/// [`JobError::Failed`] when the PNG cannot be drawn (for instance a side over
+/// [`ludoforge_draw::MAX_RASTER_SIDE`] pixels).
+pub fn pictures(
+    context: &Context,
+    files: &mut Vec<File>,
+    scale: f32,
+    svg: impl FnOnce() -> String,
+) -> Result<(), JobError> {
+    if !context.wants("svg") && !context.wants("png") {
+        return Ok(());
+    }
+    let picture = svg();
+    if context.wants("png") {
+        let png = ludoforge_draw::svg_to_png(&picture, scale).map_err(|e| {
+            JobError::failed(format!(
+                "cannot draw the PNG: {e}; the SVG can still be asked for"
+            ))
+        })?;
+        files.push(File::new("png", media::PNG, png));
+    }
+    if context.wants("svg") {
+        files.push(File::new("svg", media::SVG, picture.into_bytes()));
+    }
+    Ok(())
+}

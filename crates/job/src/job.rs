@@ -1,0 +1,102 @@
+//! The [`Job`] trait the front ends use, and the typed [`Spec`] generators implement.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::{Artifact, Context, JobError, params};
+
+/// A piece of work a front end can describe, check and run, knowing nothing of the generator
+/// behind it. Implemented for every [`Spec`].
+pub trait Job: Send + Sync {
+    /// The job's id: lower case words joined by `-`.
+    fn id(&self) -> &'static str;
+    /// A title of a few words.
+    fn title(&self) -> &'static str;
+    /// What the job does, in a paragraph.
+    fn help(&self) -> &'static str;
+    /// The JSON Schema of the parameters: types, defaults, bounds and choices.
+    fn schema(&self) -> Value;
+    /// The default parameters, as a complete object.
+    fn defaults(&self) -> Value;
+    /// Checks parameters without running anything, and returns them complete (every default
+    /// filled in).
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming the first problem and the way out.
+    fn check(&self, params: &Value) -> Result<Value, JobError>;
+    /// Runs the job.
+    ///
+    /// # Errors
+    /// [`JobError`] for unusable parameters or input, or a run that cannot produce content.
+    fn run(&self, params: &Value, seed: u64, context: &Context) -> Result<Artifact, JobError>;
+}
+
+/// A generator's job with typed parameters: implement this and get [`Job`].
+pub trait Spec: Send + Sync {
+    /// The parameters, as a person writes them: every field has a default.
+    type Params: Serialize + DeserializeOwned + JsonSchema + Default;
+    /// The parameters once checked, ready to run.
+    type Checked;
+    /// See [`Job::id`].
+    fn id(&self) -> &'static str;
+    /// See [`Job::title`].
+    fn title(&self) -> &'static str;
+    /// See [`Job::help`].
+    fn help(&self) -> &'static str;
+    /// Checks the parameters: every range, every contradiction, every file's content, before
+    /// any work.
+    ///
+    /// # Errors
+    /// [`JobError`] naming the problem and the way out.
+    fn validate(&self, params: &Self::Params) -> Result<Self::Checked, JobError>;
+    /// Runs checked parameters.
+    ///
+    /// # Errors
+    /// [`JobError`] when the run cannot produce content.
+    fn execute(
+        &self,
+        checked: Self::Checked,
+        params: &Self::Params,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError>;
+}
+
+impl<S: Spec> Job for S {
+    fn id(&self) -> &'static str {
+        Spec::id(self)
+    }
+
+    fn title(&self) -> &'static str {
+        Spec::title(self)
+    }
+
+    fn help(&self) -> &'static str {
+        Spec::help(self)
+    }
+
+    fn schema(&self) -> Value {
+        let mut schema = schemars::schema_for!(S::Params).to_value();
+        schema["title"] = Value::from(Spec::title(self));
+        schema["description"] = Value::from(Spec::help(self));
+        schema
+    }
+
+    fn defaults(&self) -> Value {
+        serde_json::to_value(S::Params::default()).expect("parameters serialise")
+    }
+
+    fn check(&self, params: &Value) -> Result<Value, JobError> {
+        let typed: S::Params = params::typed(params)?;
+        self.validate(&typed)?;
+        Ok(serde_json::to_value(&typed).expect("parameters serialise"))
+    }
+
+    fn run(&self, params: &Value, seed: u64, context: &Context) -> Result<Artifact, JobError> {
+        let typed: S::Params = params::typed(params)?;
+        let checked = self.validate(&typed)?;
+        self.execute(checked, &typed, seed, context)
+    }
+}

@@ -1,0 +1,119 @@
+//! Reading parameters: from JSON into a job's type, and `key=value` changes on top.
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::JobError;
+
+/// Reads parameters into a job's type. A message names the parameter at fault by its path
+/// (`search.population`) and what it should be.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(deny_unknown_fields)]
+/// struct P { size: u32 }
+/// let bad = ludoforge_job::params::typed::<P>(&serde_json::json!({"size": "big"})).unwrap_err();
+/// assert!(bad.to_string().starts_with("parameter `size`: "), "{bad}");
+/// let unknown = ludoforge_job::params::typed::<P>(&serde_json::json!({"sise": 3})).unwrap_err();
+/// assert!(unknown.to_string().contains("unknown parameter `sise`"), "{unknown}");
+/// ```
+///
+/// # Errors
+/// [`JobError::Parameters`].
+pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, JobError> {
+    if !value.is_object() {
+        return Err(JobError::parameters(format!(
+            "the parameters must be a JSON object ({{\"name\": value, ...}}), not {}",
+            kind(value)
+        )));
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let inner = if inner.starts_with("unknown variant") {
+            inner
+                .replace("unknown variant", "unknown choice")
+                .replace("expected one of", "choose one of")
+        } else {
+            inner
+                .replace("unknown field", "unknown parameter")
+                .replace("expected one of", "the parameters here are")
+        };
+        let inner = inner
+            .replace("invalid type: ", "")
+            .replace("expected usize", "expected a whole number")
+            .replace("expected u64", "expected a whole number")
+            .replace("expected u32", "expected a whole number")
+            .replace("expected u16", "expected a whole number")
+            .replace("expected u8", "expected a whole number")
+            .replace("expected f64", "expected a number")
+            .replace("expected a boolean", "expected true or false");
+        if path == "." || inner.starts_with("unknown parameter") {
+            JobError::parameters(inner)
+        } else {
+            JobError::parameters(format!("parameter `{path}`: {inner}"))
+        }
+    })
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Applies `key=value` to parameters. The key may name a nested parameter with dots
+/// (`search.population=200`); the value is read as JSON (a number, `true`, `null`, a list)
+/// and otherwise taken as text, so `agent=rook` needs no quotes.
+///
+/// ```
+/// let mut p = serde_json::json!({"search": {"population": 1200}});
+/// ludoforge_job::params::set(&mut p, "search.population=60").unwrap();
+/// ludoforge_job::params::set(&mut p, "agent=rook").unwrap();
+/// assert_eq!(p, serde_json::json!({"search": {"population": 60}, "agent": "rook"}));
+/// assert!(ludoforge_job::params::set(&mut p, "population").is_err());
+/// ```
+///
+/// # Errors
+/// [`JobError::Parameters`] for an assignment without `=`, an empty name, or a name that
+/// goes through a parameter that is not a group.
+pub fn set(params: &mut Value, assignment: &str) -> Result<(), JobError> {
+    let Some((key, raw)) = assignment.split_once('=') else {
+        return Err(JobError::parameters(format!(
+            "--set {assignment}: write name=value, for instance population=200"
+        )));
+    };
+    let key = key.trim();
+    if key.is_empty() || key.split('.').any(str::is_empty) {
+        return Err(JobError::parameters(format!(
+            "--set {assignment}: the name before = is empty or has an empty part"
+        )));
+    }
+    let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+    let mut at = params;
+    let parts: Vec<&str> = key.split('.').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if !at.is_object() {
+            if at.is_null() {
+                *at = Value::Object(Map::new());
+            } else {
+                return Err(JobError::parameters(format!(
+                    "--set {assignment}: `{}` is a single value, not a group of parameters",
+                    parts[..i].join(".")
+                )));
+            }
+        }
+        let object = at.as_object_mut().expect("an object");
+        if i + 1 == parts.len() {
+            object.insert((*part).to_string(), value);
+            return Ok(());
+        }
+        at = object.entry((*part).to_string()).or_insert(Value::Null);
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! The puzzle jobs: `puzzle-chess`, `puzzle-chromatic`, `puzzle-solve` and `puzzle-study`.
+//!
+//! Each front end (the command line, the web studio, sweeps) runs puzzles through these, so
+//! the same parameters and seed give the same files whichever asks.
+
+mod evolve;
+mod params;
+mod solve;
+mod study;
+
+pub use evolve::{ChessJob, ChromaticJob};
+pub use params::{
+    BoardParams, ChessParams, ChromaticParams, PictureParams, SearchParams, SolveParams, Strategy,
+    StudyParams,
+};
+pub use solve::SolveJob;
+pub use study::StudyJob;
+
+use ludoforge_job::{Job, JobError};
+
+use crate::PuzzleError;
+
+/// The puzzle jobs, for a front end's registry.
+///
+/// ```
+/// let ids: Vec<_> = ludoforge_puzzles::job::jobs().iter().map(|j| j.id()).collect();
+/// assert_eq!(ids, ["puzzle-chess", "puzzle-chromatic", "puzzle-solve", "puzzle-study"]);
+/// ```
+#[must_use]
+pub fn jobs() -> Vec<Box<dyn Job>> {
+    vec![
+        Box::new(ChessJob),
+        Box::new(ChromaticJob),
+        Box::new(SolveJob),
+        Box::new(StudyJob),
+    ]
+}
+
+impl From<PuzzleError> for JobError {
+    fn from(error: PuzzleError) -> Self {
+        match error {
+            PuzzleError::Evolve(_) | PuzzleError::ImpossibleTarget { .. } => {
+                JobError::failed(error.to_string())
+            }
+            PuzzleError::BadFile { .. }
+            | PuzzleError::Unsolvable { .. }
+            | PuzzleError::BadColours { .. }
+            | PuzzleError::IllegalPosition { .. } => JobError::input(error.to_string()),
+            _ => JobError::parameters(error.to_string()),
+        }
+    }
+}
