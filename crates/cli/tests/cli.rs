@@ -899,6 +899,18 @@ fn bad_generation_settings_are_refused() {
             1,
             "a target of 0 moves is impossible",
         ),
+        // A rook needs two moves from a1 to k11 on the empty board, so no maze needs one.
+        (
+            chess(&["--target", "1"]),
+            1,
+            "every puzzle there needs at least 2 and at most",
+        ),
+        // Entrance a1 and exit e5 are 8 steps apart on a chromatic board.
+        (
+            chromatic(&["--size", "5", "--target", "7"]),
+            1,
+            "needs at least 8 and at most 24 moves",
+        ),
         (
             chromatic(&["--size", "3", "--target", "9"]),
             1,

@@ -85,14 +85,16 @@ pub enum PuzzleError {
     },
     /// A target no board of this size can reach.
     #[error(
-        "a target of {target} moves is impossible on a board of {squares} squares (at most {max}); \
-         choose a smaller --target"
+        "a target of {target} moves is impossible on this board of {squares} squares: every \
+         puzzle there needs at least {min} and at most {max} moves; choose a target in that range"
     )]
     ImpossibleTarget {
         /// The target asked for.
         target: u32,
         /// Squares on the board.
         squares: usize,
+        /// The fewest moves any puzzle of the specification needs.
+        min: usize,
         /// The largest conceivable minimum.
         max: usize,
     },

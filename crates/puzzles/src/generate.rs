@@ -95,11 +95,12 @@ impl PuzzleResult {
 /// [`PuzzleError::ImpossibleTarget`] for a target no puzzle of this size could need.
 pub fn check(spec: &PuzzleSpec, settings: &Settings) -> Result<(), PuzzleError> {
     if let Some(target) = settings.target {
-        let max = spec.max_conceivable_moves();
-        if target == 0 || target as usize > max {
+        let (min, max) = (spec.min_conceivable_moves(), spec.max_conceivable_moves());
+        if target == 0 || target as usize > max || (target as usize) < min {
             return Err(PuzzleError::ImpossibleTarget {
                 target,
                 squares: spec.board().len(),
+                min,
                 max,
             });
         }

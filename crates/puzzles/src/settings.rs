@@ -100,6 +100,42 @@ impl PuzzleSpec {
         }
     }
 
+    /// The fewest moves any puzzle of this specification needs: the agent's moves across the
+    /// empty board (pieces only take squares away), or the steps between entrance and exit on
+    /// a chromatic board (each move goes to a neighbouring square).
+    ///
+    /// ```
+    /// use ludoforge_puzzles::chess::PieceKind;
+    /// use ludoforge_puzzles::settings::PuzzleSpec;
+    /// let rook = PuzzleSpec::chess(11, 11, PieceKind::Rook, "5N", None, None).unwrap();
+    /// assert_eq!(rook.min_conceivable_moves(), 2);
+    /// let chromatic = PuzzleSpec::chromatic(6, 6, None, None).unwrap();
+    /// assert_eq!(chromatic.min_conceivable_moves(), 10);
+    /// ```
+    #[must_use]
+    pub fn min_conceivable_moves(&self) -> usize {
+        match self {
+            PuzzleSpec::Chess {
+                board,
+                agent,
+                entrance,
+                exit,
+                ..
+            } => crate::chess::ChessMaze::new(*board, *agent, *entrance, *exit, Vec::new())
+                .ok()
+                .and_then(|maze| maze.solve())
+                .map_or(1, |s| s.min_moves as usize),
+            PuzzleSpec::Chromatic {
+                board,
+                entrance,
+                exit,
+            } => {
+                let (a, b) = (board.square(*entrance), board.square(*exit));
+                a.file.abs_diff(b.file) + a.rank.abs_diff(b.rank)
+            }
+        }
+    }
+
     /// The most moves any puzzle of this specification could need: every free square visited.
     #[must_use]
     pub fn max_conceivable_moves(&self) -> usize {

@@ -92,7 +92,7 @@ fn run_writes_the_same_bytes_as_each_subcommand() {
         ),
         (
             "puzzle-chromatic",
-            r#"{"board": {"width": 7, "height": 7}, "search": {"population": 40, "generations": 20, "target": 9}}"#,
+            r#"{"board": {"width": 7, "height": 7}, "search": {"population": 40, "generations": 20, "target": 14}}"#,
             vec![
                 "puzzle",
                 "chromatic",
@@ -103,7 +103,7 @@ fn run_writes_the_same_bytes_as_each_subcommand() {
                 "--generations",
                 "20",
                 "--target",
-                "9",
+                "14",
             ],
         ),
         ("puzzle-solve", "", vec!["puzzle", "solve", "maze.json"]),

@@ -39,9 +39,7 @@ pub fn jobs() -> Vec<Box<dyn Job>> {
 impl From<PuzzleError> for JobError {
     fn from(error: PuzzleError) -> Self {
         match error {
-            PuzzleError::Evolve(_) | PuzzleError::ImpossibleTarget { .. } => {
-                JobError::failed(error.to_string())
-            }
+            PuzzleError::Evolve(_) => JobError::failed(error.to_string()),
             PuzzleError::BadFile { .. }
             | PuzzleError::Unsolvable { .. }
             | PuzzleError::BadColours { .. }
