@@ -15,6 +15,10 @@ use crate::puzzle::{Ending, fresh_seed};
 pub fn registry() -> Registry {
     let mut registry = Registry::default();
     registry.extend(ludoforge_puzzles::job::jobs());
+    registry.extend(ludoforge_portals::job::jobs());
+    registry.extend(ludoforge_stocking::job::jobs());
+    registry.extend(ludoforge_gloomhaven::job::jobs());
+    registry.extend(ludoforge_risk::job::jobs());
     registry
 }
 

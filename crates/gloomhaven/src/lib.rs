@@ -25,6 +25,7 @@ pub mod export;
 pub mod fitness;
 pub mod hex;
 pub mod hexset;
+pub mod job;
 pub mod json;
 pub mod map;
 pub mod mutation;

@@ -27,6 +27,7 @@ pub mod footprint;
 pub mod format;
 pub mod generate;
 pub mod handout;
+pub mod job;
 pub mod measures;
 pub mod packed;
 pub mod params;

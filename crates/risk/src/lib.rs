@@ -17,6 +17,7 @@ pub mod design;
 pub mod dice;
 pub mod game;
 pub mod graphs;
+pub mod job;
 pub mod layout;
 pub mod map;
 pub mod playtest;

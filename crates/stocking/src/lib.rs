@@ -37,6 +37,7 @@ mod fixtures;
 pub mod graph;
 pub mod grid;
 pub mod inhabit;
+pub mod job;
 pub mod mapgen;
 pub mod measures;
 pub mod render;
