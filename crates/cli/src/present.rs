@@ -20,7 +20,7 @@ pub type Destination<'a> = (&'a str, &'a str, Option<&'a Path>);
 
 /// Runs `job` with `params` and `seed`, writing each file the `destinations` name (all or
 /// none), the board or other `text` file on standard error when no `--out` was given and
-/// `show_text` is set, then the summary as one JSON line on standard output (on standard error
+/// `show_text` is set (the job is then asked for it), then the summary as one JSON line on standard output (on standard error
 /// when the result itself goes to standard output).
 pub fn present(
     job: &dyn Job,
@@ -57,6 +57,12 @@ pub fn present(
             context = context.want(role);
         }
     }
+    let result_written = destinations
+        .iter()
+        .any(|(_, role, path)| *role == "result" && path.is_some());
+    if show_text && !result_written {
+        context = context.want("text");
+    }
     let result = job.run(params, seed, &context);
     progress.clear();
     let mut artifact = result.map_err(anyhow::Error::msg)?;
@@ -73,15 +79,17 @@ pub fn present(
             out = Some(path.to_path_buf());
         }
         if *path == Path::new("-") {
-            stdout_bytes = Some(file.bytes);
+            stdout_bytes = Some(file);
+        } else if file.is_streamed() {
+            outputs.add_streamed(path, move |out| file.write_to(out));
         } else {
             outputs.add(path, file.bytes);
         }
     }
     outputs.write_all()?;
-    if let Some(bytes) = &stdout_bytes {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(bytes)?;
+    if let Some(file) = &stdout_bytes {
+        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        file.write_to(&mut stdout)?;
         stdout.flush()?;
     }
     if show_text

@@ -1,5 +1,8 @@
 //! What a job hands back: a summary, named files with media types, notes and an ending.
 
+use std::io::Write;
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -38,16 +41,32 @@ pub enum Ending {
     ShortOfReference,
 }
 
-/// One named file of an artifact, made in memory.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Writes a streamed file's bytes (see [`File::streamed`]).
+pub type Stream = Arc<dyn Fn(&mut dyn Write) -> std::io::Result<()> + Send + Sync>;
+
+/// One named file of an artifact: bytes made in memory, or, for a file too large to hold
+/// twice, a writer that makes them as they are written.
+#[derive(Clone)]
 pub struct File {
     /// What the file is for, the same for every run of the job: `result`, `svg`, `png`,
     /// `log`, `text`, `csv`, ...
     pub role: String,
     /// Its media type (see [`media`]).
     pub media_type: &'static str,
-    /// Its bytes.
+    /// Its bytes (empty for a streamed file).
     pub bytes: Vec<u8>,
+    stream: Option<Stream>,
+}
+
+impl std::fmt::Debug for File {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("File")
+            .field("role", &self.role)
+            .field("media_type", &self.media_type)
+            .field("bytes", &self.bytes.len())
+            .field("streamed", &self.stream.is_some())
+            .finish()
+    }
 }
 
 impl File {
@@ -57,6 +76,62 @@ impl File {
             role: role.into(),
             media_type,
             bytes,
+            stream: None,
+        }
+    }
+
+    /// A file whose bytes `write` makes as they are written: it may be called more than once
+    /// and must write the same bytes each time. For content larger than the caller should
+    /// hold twice (a stocked map of millions of cells).
+    ///
+    /// ```
+    /// let file = ludoforge_job::File::streamed("result", ludoforge_job::media::TEXT, |out| {
+    ///     out.write_all(b"made while written")
+    /// });
+    /// assert!(file.is_streamed());
+    /// assert_eq!(file.to_bytes().unwrap(), b"made while written");
+    /// ```
+    pub fn streamed(
+        role: impl Into<String>,
+        media_type: &'static str,
+        write: impl Fn(&mut dyn Write) -> std::io::Result<()> + Send + Sync + 'static,
+    ) -> Self {
+        File {
+            role: role.into(),
+            media_type,
+            bytes: Vec::new(),
+            stream: Some(Arc::new(write)),
+        }
+    }
+
+    /// Whether the file is made as it is written.
+    pub fn is_streamed(&self) -> bool {
+        self.stream.is_some()
+    }
+
+    /// Writes the file's bytes to `out`.
+    ///
+    /// # Errors
+    /// What `out` or the stream's writer return.
+    pub fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        match &self.stream {
+            Some(write) => write(out),
+            None => out.write_all(&self.bytes),
+        }
+    }
+
+    /// The file's bytes, made now for a streamed file.
+    ///
+    /// # Errors
+    /// What the stream's writer returns.
+    pub fn to_bytes(&self) -> std::io::Result<Vec<u8>> {
+        match &self.stream {
+            Some(write) => {
+                let mut bytes = Vec::new();
+                write(&mut bytes)?;
+                Ok(bytes)
+            }
+            None => Ok(self.bytes.clone()),
         }
     }
 

@@ -67,7 +67,7 @@ mod job;
 pub mod params;
 mod registry;
 
-pub use artifact::{Artifact, Ending, File, media};
+pub use artifact::{Artifact, Ending, File, Stream, media};
 pub use context::{Context, Event};
 pub use error::JobError;
 pub use job::{Job, Spec};
