@@ -2,9 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use ludoforge_stocking::stock::{Mix, Settings};
 
 /// `stock`: stock a grid map by solving its pointless areas.
 #[derive(Debug, Args)]
@@ -15,12 +13,12 @@ pub struct StockArgs {
     /// Generate the map: rooms and corridors, or cellular-automaton caves [default: rooms].
     #[arg(long, value_enum)]
     pub generate: Option<GenerateKind>,
-    /// Width of a generated map, in cells.
-    #[arg(long, default_value_t = 80, allow_negative_numbers = true)]
-    pub width: i64,
-    /// Height of a generated map, in cells.
-    #[arg(long, default_value_t = 40, allow_negative_numbers = true)]
-    pub height: i64,
+    /// Width of a generated map, in cells [default: 80].
+    #[arg(long, allow_negative_numbers = true)]
+    pub width: Option<i64>,
+    /// Height of a generated map, in cells [default: 40].
+    #[arg(long, allow_negative_numbers = true)]
+    pub height: Option<i64>,
     /// Stop when the largest pointless area has fewer cells than this.
     #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
     pub threshold: i64,
@@ -40,8 +38,8 @@ pub struct StockArgs {
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Write the stocked map (JSON) here.
-    #[arg(long, value_name = "FILE")]
+    /// Write the stocked map (JSON) here; - for standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the stocked map as text with a legend here.
     #[arg(long, value_name = "FILE")]
@@ -67,38 +65,4 @@ pub enum GenerateKind {
     Rooms,
     /// Cellular-automaton caves.
     Caves,
-}
-
-/// Largest accepted threshold.
-pub const MAX_THRESHOLD: i64 = 10_000_000;
-
-impl StockArgs {
-    /// The checked stocking settings.
-    pub fn settings(&self) -> Result<Settings> {
-        if !(1..=MAX_THRESHOLD).contains(&self.threshold) {
-            bail!(
-                "--threshold {}: give a number of cells between 1 and {MAX_THRESHOLD}",
-                self.threshold
-            );
-        }
-        let mix = match &self.mix {
-            Some(text) => Mix::parse(text)?,
-            None => Mix::default(),
-        };
-        Ok(Settings {
-            threshold: self.threshold as usize,
-            mix,
-        })
-    }
-
-    /// The checked size of a generated map.
-    pub fn size(&self) -> Result<(usize, usize)> {
-        let limit = ludoforge_stocking::grid::MAX_SIDE as i64;
-        for (flag, value) in [("--width", self.width), ("--height", self.height)] {
-            if !(1..=limit).contains(&value) {
-                bail!("{flag} {value}: give a number of cells between 1 and {limit}");
-            }
-        }
-        Ok((self.width as usize, self.height as usize))
-    }
 }

@@ -11,11 +11,12 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 4] = [
+const JOBS: [&str; 5] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
     "puzzle-study",
+    "stock",
 ];
 
 #[test]

@@ -227,7 +227,7 @@ fn bad_maps_and_settings_are_refused() {
     }
     refuses(&map("absent.txt"), 1, "cannot read absent.txt", &[]);
     let generate = |extra: &[&'static str]| with(&with(&["stock"], extra), &outs);
-    refuses(&generate(&["--width", "5000"]), 1, "--width 5000", &[]);
+    refuses(&generate(&["--width", "5000"]), 1, "width 5000", &[]);
     refuses(
         &generate(&["--generate", "rooms", "--width", "6"]),
         1,
@@ -242,7 +242,7 @@ fn bad_maps_and_settings_are_refused() {
     );
     refuses(&generate(&["--mix", "gold=2"]), 1, "is not an action", &[]);
     refuses(&generate(&["--mix", "door=0"]), 1, "every weight is 0", &[]);
-    refuses(&generate(&["--threshold", "0"]), 1, "--threshold 0", &[]);
+    refuses(&generate(&["--threshold", "0"]), 1, "threshold 0", &[]);
     refuses(
         &with(&["stock", "m.txt", "--generate", "caves"], &outs),
         1,
@@ -256,4 +256,116 @@ fn bad_maps_and_settings_are_refused() {
         &[("t.json", Some("{\"themes\": 3}"))],
     );
     refuses(&generate(&["--generate", "mazes"]), 2, "invalid value", &[]);
+}
+
+/// `run stock --params` writes the same files as `stock` with the same settings, for a map
+/// given whole and for a generated one.
+#[test]
+fn the_stock_job_writes_the_same_bytes_as_the_command() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    write(d, "m.txt", SIDE_ROOM);
+    let cases: [(Vec<&str>, serde_json::Value); 2] = [
+        (
+            vec![
+                "stock",
+                "m.txt",
+                "--threshold",
+                "2",
+                "--theme",
+                "kobold-grotto",
+            ],
+            serde_json::json!({"map": SIDE_ROOM, "threshold": 2, "theme": "kobold-grotto",
+                               "tileset_image": "b-tiles.png"}),
+        ),
+        (
+            vec![
+                "stock",
+                "--generate",
+                "caves",
+                "--width",
+                "50",
+                "--height",
+                "24",
+                "--no-route",
+            ],
+            serde_json::json!({"generate": "caves", "width": 50, "height": 24, "route": false,
+                               "tileset_image": "b-tiles.png"}),
+        ),
+    ];
+    for (command, params) in cases {
+        let mut args = command.clone();
+        args.extend([
+            "--seed", "5", "-o", "b.json", "--svg", "b.svg", "--tiled", "b.tmj",
+        ]);
+        let by_command = run_in(d, &args).expect_ok().summary();
+        write(d, "p.json", &params.to_string());
+        let by_run = run_in(
+            d,
+            &[
+                "run",
+                "stock",
+                "--params",
+                "p.json",
+                "--seed",
+                "5",
+                "-o",
+                "a.json",
+                "--svg",
+                "a.svg",
+                "--file",
+                "tiled=a.tmj",
+                "--file",
+                "tileset=a-tiles.png",
+            ],
+        )
+        .expect_ok()
+        .summary();
+        for (a, b) in [
+            ("a.json", "b.json"),
+            ("a.svg", "b.svg"),
+            ("a.tmj", "b.tmj"),
+            ("a-tiles.png", "b-tiles.png"),
+        ] {
+            let (x, y) = (fs::read(d.join(a)).unwrap(), fs::read(d.join(b)).unwrap());
+            assert!(!x.is_empty());
+            assert_eq!(x, y, "{command:?}: {a} and {b} differ");
+        }
+        assert_eq!(by_run["fun_after"], by_command["fun_after"]);
+        assert_eq!(
+            by_run["parameters"], by_command["parameters"],
+            "{command:?}"
+        );
+    }
+}
+
+#[test]
+fn contradictions_are_refused_naming_both() {
+    refuses(
+        &["stock", "m.txt", "--width", "50", "--out", "o.json"],
+        1,
+        "width 50 is for a generated map",
+        &[("m.txt", Some(SIDE_ROOM))],
+    );
+    refuses(
+        &[
+            "run",
+            "stock",
+            "--set",
+            "map=#<>#",
+            "--set",
+            "generate=caves",
+            "-o",
+            "o.json",
+        ],
+        1,
+        "give a map or generate \"caves\", not both",
+        &[],
+    );
+    refuses(
+        &["run", "stock", "--set", "thresold=3", "-o", "o.json"],
+        1,
+        "unknown parameter `thresold`",
+        &[],
+    );
 }
