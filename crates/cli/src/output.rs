@@ -370,5 +370,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// Reads a text file with a message naming it.
 pub fn read_text(path: &Path) -> Result<String> {
-    fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    use std::io::ErrorKind;
+    fs::read_to_string(path).map_err(|e| {
+        let why = match e.kind() {
+            ErrorKind::NotFound => "there is no such file; check its name and folder".to_string(),
+            ErrorKind::PermissionDenied => "permission denied; check who may read it".to_string(),
+            ErrorKind::IsADirectory => "that is a folder; give a file".to_string(),
+            ErrorKind::InvalidData => "it is not text (UTF-8)".to_string(),
+            _ => e.to_string(),
+        };
+        anyhow::anyhow!("cannot read {}: {why}", path.display())
+    })
 }

@@ -16,6 +16,8 @@ use crate::JobError;
 /// assert!(bad.to_string().starts_with("parameter `size`: "), "{bad}");
 /// let unknown = ludoforge_job::params::typed::<P>(&serde_json::json!({"sise": 3})).unwrap_err();
 /// assert!(unknown.to_string().contains("unknown parameter `sise`"), "{unknown}");
+/// let negative = ludoforge_job::params::typed::<P>(&serde_json::json!({"size": -3})).unwrap_err();
+/// assert_eq!(negative.to_string(), "parameter `size`: integer `-3`, expected a whole number");
 /// ```
 ///
 /// # Errors
@@ -40,7 +42,12 @@ pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, JobError> {
                 .replace("expected one of", "the parameters here are")
         };
         let inner = inner
+            .replace("invalid type: map", "a group of parameters")
+            .replace("invalid type: sequence", "a list")
             .replace("invalid type: ", "")
+            .replace("invalid value: ", "")
+            .replace("expected i64", "expected a whole number")
+            .replace("expected i32", "expected a whole number")
             .replace("expected usize", "expected a whole number")
             .replace("expected u64", "expected a whole number")
             .replace("expected u32", "expected a whole number")
@@ -48,6 +55,10 @@ pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, JobError> {
             .replace("expected u8", "expected a whole number")
             .replace("expected f64", "expected a number")
             .replace("expected a boolean", "expected true or false");
+        let inner = match inner.find("expected struct ") {
+            Some(at) => format!("{}expected a group of parameters (a JSON object)", &inner[..at]),
+            None => inner,
+        };
         if path == "." || inner.starts_with("unknown parameter") {
             JobError::parameters(inner)
         } else {
