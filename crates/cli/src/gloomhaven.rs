@@ -1,172 +1,117 @@
-//! `ludoforge gloomhaven`: evolve Gloomhaven scenarios from the official ones.
+//! `ludoforge gloomhaven`: evolve Gloomhaven scenarios from the official ones, through the
+//! `gloomhaven` job.
 
-use anyhow::Result;
-use ludoforge_evolve::{Budget, EvolveError, Observer, StopReason};
-use ludoforge_gloomhaven::evolution::{evolve_with, top};
-use ludoforge_gloomhaven::export::ScenarioEntry;
-use ludoforge_gloomhaven::json::readable;
-use ludoforge_gloomhaven::{book, names, render};
-use serde_json::json;
+use std::path::Path;
 
-use crate::args::gloomhaven::GloomhavenArgs;
-use crate::output::{Outputs, check_outputs};
-use crate::progress::RunProgress;
-use crate::puzzle::{Ending, cancel_flag, fresh_seed};
+use anyhow::{Context as _, Result, bail};
+use ludoforge_gloomhaven::job::{FileContent, GENE_GROUPS, GloomhavenJob};
+use serde_json::{Map, Value, json};
+
+use crate::args::gloomhaven::{GloomhavenArgs, GoalArg, Preset};
+use crate::output::read_text;
+use crate::present::present;
+use crate::puzzle::{Ending, fresh_seed};
+
+/// A file the person named, read: its text under the name they gave.
+pub fn file_content(path: &Path) -> Result<Value> {
+    let text = read_text(path)?;
+    Ok(serde_json::to_value(FileContent::text_named(
+        &path.display().to_string(),
+        &text,
+    ))?)
+}
+
+/// `--weights 1,1,1,1,1` as a list of numbers (the job checks how many).
+fn weights(text: &str) -> Result<Vec<f64>> {
+    text.split(',')
+        .map(|w| w.trim().parse::<f64>().ok().filter(|w| w.is_finite()))
+        .collect::<Option<Vec<f64>>>()
+        .with_context(|| {
+            format!("--weights {text:?}: give five numbers separated by commas, e.g. 1,1,1,1,1")
+        })
+}
+
+/// `--mutation rules=0.75,map=0.5` as probabilities by gene group (the job checks them).
+fn mutation(text: &str) -> Result<Value> {
+    let mut groups = Map::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = part.split_once('=').with_context(|| {
+            format!("--mutation {text:?}: write group=probability pairs, e.g. rules=0.75,map=0.5")
+        })?;
+        let name = name.trim();
+        if !GENE_GROUPS.contains(&name) {
+            bail!(
+                "--mutation: {name:?} is not a gene group ({})",
+                GENE_GROUPS.join(", ")
+            );
+        }
+        let p = value
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|p| p.is_finite())
+            .with_context(|| {
+                format!("--mutation {name}={value}: give a probability between 0 and 1")
+            })?;
+        groups.insert(name.to_string(), json!(p));
+    }
+    Ok(Value::Object(groups))
+}
+
+/// `--max-table 120x80` as the table's sides in centimetres (the job checks them).
+fn table(text: &str) -> Result<Value> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .and_then(|(w, h)| Some((w.trim().parse::<f64>().ok()?, h.trim().parse::<f64>().ok()?)))
+        .filter(|(w, h)| w.is_finite() && h.is_finite())
+        .with_context(|| {
+            format!("--max-table {text:?}: give the table's size in centimetres, e.g. 120x80")
+        })?;
+    Ok(json!({"width": w, "height": h}))
+}
+
+/// The `gloomhaven` job's parameters from the flags.
+fn params(args: &GloomhavenArgs) -> Result<Value> {
+    let from = args
+        .from
+        .iter()
+        .map(|path| file_content(path))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(json!({
+        "cycles": args.cycles,
+        "players": args.players,
+        "preset": match args.preset {
+            Preset::Paper => "paper",
+            Preset::Gloomdungeons => "gloomdungeons",
+        },
+        "weights": args.weights.as_deref().map(weights).transpose()?,
+        "goal": match args.goal {
+            GoalArg::KillAll => "kill-all",
+            GoalArg::LootAll => "loot-all",
+            GoalArg::ReachExit => "reach-exit",
+        },
+        "mutation": args.mutation.as_deref().map(mutation).transpose()?.unwrap_or(json!({})),
+        "max_table": args.max_table.as_deref().map(table).transpose()?,
+        "creator": args.vgb.is_some(),
+        "catalog": args.catalog.as_deref().map(file_content).transpose()?,
+        "top": args.top,
+        "from": from,
+    }))
+}
 
 /// `gloomhaven`.
 pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
-    let (mut settings, cycles) = args.settings()?;
-    settings.creator = args.vgb.is_some();
-    let catalog = crate::vgb::catalog(args.catalog.as_deref())?;
-    check_outputs(&[
-        ("--vgb", args.vgb.as_deref()),
-        ("--out", args.out.as_deref()),
-        ("--book", args.book.as_deref()),
-        ("--text", args.text.as_deref()),
-        ("--svg", args.svg.as_deref()),
-        ("--png", args.png.as_deref()),
-    ])?;
-    let mut extra = Vec::new();
-    for path in &args.from {
-        for s in crate::vgb::read_scenarios(&catalog, path)? {
-            crate::vgb::check_valid(&catalog, &s, path)?;
-            extra.push(s);
-        }
-    }
+    let params = params(args)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut progress = RunProgress::new(&Budget::generations(cycles));
-    let observer: Option<&mut dyn Observer> =
-        crate::progress::shown().then_some(&mut progress as &mut dyn Observer);
-    let report = evolve_with(
-        &catalog,
-        &settings,
-        &extra,
-        cycles,
-        seed,
-        observer,
-        Some(cancel_flag()),
-    )
-    .map_err(|e| match e {
-        EvolveError::NoValidGenome { last_reason, .. } => anyhow::anyhow!(
-            "no starting scenario is valid under these settings to start from (the last one: \
-             {last_reason}){}",
-            if settings.table.is_some() {
-                "; give a larger table with --max-table (the official maps need about 60x50 cm)"
-            } else if settings.creator {
-                "; write the board file with 'ludoforge gloomhaven export-vgb' from --out instead"
-            } else {
-                ""
-            }
-        ),
-        other => other.into(),
-    })?;
-    if report.stop == StopReason::Interrupted {
-        eprintln!("interrupted: the best scenarios found so far are written");
-    }
-    let mut best = top(&report, args.top as usize);
-    if best.is_empty() {
-        // No child was valid: the best official scenario stands.
-        best.push(report.best.clone());
-    }
-    let fitness = settings.fitness;
-    let entries: Vec<ScenarioEntry> = best
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let name = if m.genome.name.is_empty() {
-                names::scenario_name(&catalog, &m.genome, seed.wrapping_add(i as u64))
-            } else {
-                m.genome.name.clone()
-            };
-            ScenarioEntry::of(&catalog, &m.genome, &name, &fitness)
-        })
-        .collect();
-    let name = &entries[0].scenario.name;
-    let mut named = best[0].genome.clone();
-    named.name = name.clone();
-    let first = &named;
-
-    let mut outputs = Outputs::default();
-    if let Some(path) = &args.out {
-        let file = json!({
-            "generator": "gloomhaven",
-            "version": env!("CARGO_PKG_VERSION"),
-            "seed": seed,
-            "settings": {
-                "cycles": cycles,
-                "players": fitness.players,
-                "preset": format!("{:?}", args.preset).to_lowercase(),
-                "starting_scenarios": settings.seeds,
-                "weights": fitness.weights,
-                "ideals": {"difficulty": fitness.difficulty, "size": fitness.size,
-                           "complexity": fitness.complexity, "layout": fitness.layout},
-                "goal": settings.goal,
-                "mutation": settings.mutation,
-                "max_table_cm": settings.table.map(|t| [t.width, t.height]),
-            },
-            "run": {
-                "cycles": report.counters.generations,
-                "evaluations": report.counters.evaluations,
-                "rejected": report.counters.rejections,
-                "population": report.population.len(),
-                "stop": report.stop,
-            },
-            "scenarios": entries,
-        });
-        outputs.add(path, readable(&file).into_bytes());
-    }
-    if let Some(path) = &args.book {
-        outputs.add(
-            path,
-            book::markdown(&catalog, first, name, &fitness, seed).into_bytes(),
-        );
-    }
-    let page = book::text(&catalog, first, name, &fitness, seed);
-    if let Some(path) = &args.text {
-        outputs.add(path, page.clone().into_bytes());
-    }
-    if args.svg.is_some() || args.png.is_some() {
-        let view = render::View {
-            caption: Some(format!(
-                "{name} · score {:.2} of {} · {} players · seed {seed}",
-                entries[0].score,
-                fitness.maximum(),
-                fitness.players.count()
-            )),
-            players: fitness.players,
-            ..render::View::default()
-        };
-        let picture = render::svg(&catalog, first, &view);
-        outputs.picture(picture, args.svg.as_deref(), args.png.as_deref(), 1.5)?;
-    }
-    let mut warning = None;
-    if let Some(path) = &args.vgb {
-        let (bytes, _, too_large) = crate::vgb::board_file(&catalog, first, None)?;
-        warning = too_large;
-        outputs.add(path, bytes);
-    }
-    outputs.write_all()?;
-    if let Some(warning) = warning {
-        eprintln!("warning: {warning}");
-    }
-    if args.out.is_none() && args.book.is_none() && args.text.is_none() {
-        eprint!("{page}");
-    }
-    println!(
-        "{}",
-        json!({
-            "generator": "gloomhaven",
-            "seed": seed,
-            "name": name,
-            "players": fitness.players,
-            "score": entries[0].score,
-            "difficulty": entries[0].difficulty,
-            "maximum": entries[0].maximum,
-            "components": entries[0].components,
-            "cycles": report.counters.generations,
-            "rejected": report.counters.rejections,
-            "out": args.out,
-        })
-    );
-    Ok(Ending::Done)
+    let destinations = [
+        ("--out", "result", args.out.as_deref()),
+        ("--book", "book", args.book.as_deref()),
+        ("--text", "text", args.text.as_deref()),
+        ("--svg", "svg", args.svg.as_deref()),
+        ("--png", "png", args.png.as_deref()),
+        ("--vgb", "vgb", args.vgb.as_deref()),
+    ];
+    // The book page goes to the terminal only when no page or result is written.
+    let show_page = args.book.is_none() && args.text.is_none();
+    present(&GloomhavenJob, &params, seed, &destinations, show_page)
 }

@@ -2,13 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use ludoforge_gloomhaven::evolution::Settings;
-use ludoforge_gloomhaven::fitness::Fitness;
-use ludoforge_gloomhaven::scenario::Goal;
-use ludoforge_gloomhaven::scenario::Players;
-use ludoforge_gloomhaven::table::Table;
 
 /// `gloomhaven`: evolve scenarios from the official ones.
 #[derive(Debug, Args)]
@@ -22,8 +16,8 @@ pub struct GloomhavenArgs {
     #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
     pub cycles: i64,
     /// Players (2, 3 or 4): the set-up the search scores and the pictures and pages show, and
-    /// the ideal difficulty of the paper's fitness [default: 4; the published code's preset is
-    /// for 2].
+    /// the ideal difficulty of the paper's fitness [default: 4; not with --preset
+    /// gloomdungeons, which scores two players].
     #[arg(long, allow_negative_numbers = true)]
     pub players: Option<i64>,
     /// The search: the paper's (the book's scenarios, weights 1, out of 5) or the published
@@ -151,113 +145,4 @@ pub enum GoalArg {
     LootAll,
     /// Reach the exit hex.
     ReachExit,
-}
-
-/// Largest accepted number of cycles.
-pub const MAX_CYCLES: i64 = 10_000_000;
-
-/// The party size `players` names, or a message in the user's words.
-pub fn players(players: i64) -> Result<Players> {
-    u32::try_from(players)
-        .ok()
-        .and_then(Players::new)
-        .with_context(|| format!("--players {players}: Gloomhaven is played by 2, 3 or 4 players"))
-}
-
-impl GloomhavenArgs {
-    /// The party size: `--players`, or the preset's (4 for the paper's, 2 for the published
-    /// code's, which scores two-player set-ups only).
-    pub fn players(&self) -> Result<Players> {
-        match (self.preset, self.players) {
-            (Preset::Paper, None) => Ok(Players::FOUR),
-            (Preset::Gloomdungeons, None | Some(2)) => Ok(Players::TWO),
-            (Preset::Gloomdungeons, Some(p)) => bail!(
-                "--players {p} with --preset gloomdungeons: the published code scores two-player \
-                 set-ups only; leave out --players, or use --preset paper for {p} players"
-            ),
-            (Preset::Paper, Some(p)) => players(p),
-        }
-    }
-
-    /// The checked settings and cycles.
-    pub fn settings(&self) -> Result<(Settings, u64)> {
-        if !(1..=MAX_CYCLES).contains(&self.cycles) {
-            bail!("--cycles {}: give between 1 and {MAX_CYCLES}", self.cycles);
-        }
-        let players = self.players()?;
-        let mut base = match self.preset {
-            Preset::Paper => Settings::new(Fitness::paper(players)),
-            Preset::Gloomdungeons => Settings::gloomdungeons(),
-        };
-        let mut fitness = base.fitness;
-        if let Some(text) = &self.weights {
-            let weights: Vec<f64> = text
-                .split(',')
-                .map(|w| w.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .ok()
-                .filter(|w: &Vec<f64>| w.len() == 5)
-                .with_context(|| {
-                    format!(
-                        "--weights {text:?}: give five numbers separated by commas, e.g. 1,1,1,1,1"
-                    )
-                })?;
-            fitness = fitness
-                .with_weights([weights[0], weights[1], weights[2], weights[3], weights[4]])
-                .map_err(|e| anyhow::anyhow!("--weights {text}: {e}"))?;
-        }
-        base.fitness = fitness;
-        let mut settings = base;
-        settings.goal = match self.goal {
-            GoalArg::KillAll => Goal::KillAll,
-            GoalArg::LootAll => Goal::LootAll,
-            GoalArg::ReachExit => Goal::ReachExit,
-        };
-        if let Some(text) = &self.mutation {
-            let names = ["rules", "map", "monsters", "overlays", "treasure"];
-            for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                let (name, value) = part.split_once('=').with_context(|| {
-                    format!("--mutation {text:?}: write group=probability pairs, e.g. rules=0.75,map=0.5")
-                })?;
-                let index = names.iter().position(|n| *n == name.trim()).with_context(|| {
-                    format!(
-                        "--mutation: {:?} is not a gene group (rules, map, monsters, overlays, treasure)",
-                        name.trim()
-                    )
-                })?;
-                let p: f64 = value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|p: &f64| (0.0..=1.0).contains(p))
-                    .with_context(|| {
-                        format!("--mutation {name}={value}: give a probability between 0 and 1")
-                    })?;
-                settings.mutation[index] = p;
-            }
-        }
-        if let Some(text) = &self.max_table {
-            let (w, h) = text
-                .split_once(['x', 'X', '×'])
-                .and_then(|(w, h)| {
-                    Some((w.trim().parse::<f64>().ok()?, h.trim().parse::<f64>().ok()?))
-                })
-                .filter(|(w, h)| {
-                    w.is_finite() && h.is_finite() && *w > 0.0 && *h > 0.0 && *w <= 1e5 && *h <= 1e5
-                })
-                .with_context(|| {
-                    format!(
-                        "--max-table {text:?}: give the table's size in centimetres, e.g. 120x80"
-                    )
-                })?;
-            settings.table = Some(Table {
-                width: w,
-                height: h,
-            });
-        }
-        if !(1..=1000).contains(&self.top) {
-            bail!("--top {}: give between 1 and 1000", self.top);
-        }
-        Ok((settings, self.cycles as u64))
-    }
 }

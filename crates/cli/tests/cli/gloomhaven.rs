@@ -118,11 +118,16 @@ fn the_paper_fitness_and_the_goals() {
 fn bad_gloomhaven_settings_are_refused() {
     let outs = ["--out", "o.json", "--svg", "o.svg", "--book", "o.md"];
     let gloom = |extra: &[&'static str]| with(&with(&["gloomhaven"], extra), &outs);
-    let cases: [(&[&'static str], &str); 11] = [
+    let cases: [(&[&'static str], &str); 12] = [
         (&["--players", "5"], "2, 3 or 4 players"),
         (
             &["--preset", "gloomdungeons", "--players", "4"],
             "scores two-player set-ups only",
+        ),
+        // The published code's preset takes no player count, not even its own two.
+        (
+            &["--preset", "gloomdungeons", "--players", "2"],
+            "players 2 with preset gloomdungeons",
         ),
         (&["--weights", "1,1"], "five numbers"),
         (&["--weights", "-1,1,1,1,1"], "at least 0"),
@@ -130,8 +135,8 @@ fn bad_gloomhaven_settings_are_refused() {
         (&["--max-table", "20x10"], "give a larger table"),
         (&["--mutation", "map=2"], "between 0 and 1"),
         (&["--mutation", "legs=0.5"], "not a gene group"),
-        (&["--cycles", "0"], "--cycles 0"),
-        (&["--top", "0"], "--top 0"),
+        (&["--cycles", "0"], "cycles 0: give between 1"),
+        (&["--top", "0"], "top 0: give between 1"),
         (&["--catalog", "absent.json"], "cannot read absent.json"),
     ];
     for (extra, phrase) in cases {
@@ -197,4 +202,141 @@ fn bad_gloomhaven_settings_are_refused() {
             &[("f.json", Some(far.as_str()))],
         );
     }
+}
+
+/// `run gloomhaven --params P` writes the same files as `gloomhaven` with the same settings,
+/// and its summary carries the same parameters.
+#[test]
+fn the_gloomhaven_job_writes_the_same_bytes_as_the_command() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "export-vgb",
+            "--official",
+            "1",
+            "-o",
+            "one.json",
+        ],
+    )
+    .expect_ok();
+    let board = fs::read_to_string(d.join("one.json")).unwrap();
+    let by_command = run_in(
+        d,
+        &[
+            "gloomhaven",
+            "--preset",
+            "gloomdungeons",
+            "--cycles",
+            "40",
+            "--top",
+            "2",
+            "--goal",
+            "loot-all",
+            "--weights",
+            "4,1,1,2,1",
+            "--mutation",
+            "map=0.5",
+            "--max-table",
+            "150x100",
+            "--from",
+            "one.json",
+            "--seed",
+            "5",
+            "--out",
+            "b.json",
+            "--book",
+            "b.md",
+            "--text",
+            "b.txt",
+            "--svg",
+            "b.svg",
+            "--vgb",
+            "b.vgb.json",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    let params = serde_json::json!({
+        "preset": "gloomdungeons", "cycles": 40, "top": 2, "goal": "loot-all",
+        "weights": [4, 1, 1, 2, 1], "mutation": {"map": 0.5},
+        "max_table": {"width": 150, "height": 100}, "creator": true,
+        "from": [{"name": "one.json", "content": board}],
+    });
+    write(d, "p.json", &params.to_string());
+    let by_run = run_in(
+        d,
+        &[
+            "run",
+            "gloomhaven",
+            "--params",
+            "p.json",
+            "--seed",
+            "5",
+            "-o",
+            "a.json",
+            "--svg",
+            "a.svg",
+            "--file",
+            "book=a.md",
+            "--file",
+            "text=a.txt",
+            "--file",
+            "vgb=a.vgb.json",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    for (a, b) in [
+        ("a.json", "b.json"),
+        ("a.md", "b.md"),
+        ("a.txt", "b.txt"),
+        ("a.svg", "b.svg"),
+        ("a.vgb.json", "b.vgb.json"),
+    ] {
+        let (x, y) = (fs::read(d.join(a)).unwrap(), fs::read(d.join(b)).unwrap());
+        assert!(!x.is_empty(), "{a}");
+        assert_eq!(x, y, "{a} and {b} differ");
+    }
+    assert_eq!(by_run["parameters"], by_command["parameters"]);
+    assert_eq!(by_run["job"], "gloomhaven");
+    assert_eq!(by_run["cycles"], 40);
+}
+
+#[test]
+fn bad_gloomhaven_parameters_through_run_are_refused() {
+    let run = |sets: &[&'static str]| {
+        let mut args = vec!["run", "gloomhaven"];
+        for set in sets {
+            args.extend(["--set", set]);
+        }
+        args.extend(["-o", "o.json", "--svg", "o.svg"]);
+        args
+    };
+    let cases: [(&[&str], &str); 6] = [
+        (&["cycle=5"], "unknown parameter `cycle`"),
+        (&["cycles=0"], "cycles 0: give between 1 and 10000000"),
+        (&["top=5000"], "top 5000: give between 1 and 1000"),
+        (
+            &["mutation.map=2"],
+            "mutation.map 2: give a probability between 0 and 1",
+        ),
+        (&["goal=win"], "unknown choice `win`"),
+        (
+            &["preset=gloomdungeons", "players=2"],
+            "players 2 with preset gloomdungeons: the published code's preset scores two-player \
+             set-ups only and takes no player count; leave out players, or choose preset paper",
+        ),
+    ];
+    for (sets, phrase) in cases {
+        refuses(&run(sets), 1, phrase, &[]);
+    }
+    refuses(
+        &run(&["catalog.name=c.json"]),
+        1,
+        "catalog: no content given",
+        &[],
+    );
 }

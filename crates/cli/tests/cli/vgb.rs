@@ -261,13 +261,13 @@ fn bad_board_and_scenario_files_are_refused() {
     refuses(
         &with(&export, &["--index", "2"]),
         1,
-        "--index 2",
+        "index 2: in.json holds 1 scenario(s)",
         &[("in.json", Some(board))],
     );
     refuses(
         &with(&export, &["--turn", "6"]),
         1,
-        "--turn 6",
+        "turn 6: give 0 to 5",
         &[("in.json", Some(board))],
     );
     refuses(
@@ -324,7 +324,7 @@ fn official_scenarios_go_to_the_board_as_the_book_sets_them_up() {
             "x.json",
         ],
         1,
-        "--official -3",
+        "official -3: the catalog has no official scenario -3",
         &[],
     );
     refuses(
@@ -341,4 +341,131 @@ fn official_scenarios_go_to_the_board_as_the_book_sets_them_up() {
         "cannot be used with",
         &[],
     );
+}
+
+/// `run gloomhaven-export-vgb` and `run gloomhaven-import-vgb` write the same files as
+/// `gloomhaven export-vgb` and `gloomhaven import-vgb` with the same settings.
+#[test]
+fn the_board_jobs_write_the_same_bytes_as_the_commands() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let exported = run_in(
+        d,
+        &[
+            "gloomhaven",
+            "export-vgb",
+            "--official",
+            "5",
+            "--turn",
+            "1",
+            "-o",
+            "b.json",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    write(d, "p.json", r#"{"official": 5, "turn": 1}"#);
+    let by_run = run_in(
+        d,
+        &[
+            "run",
+            "gloomhaven-export-vgb",
+            "--params",
+            "p.json",
+            "--seed",
+            "5",
+            "-o",
+            "a.json",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    assert_eq!(
+        fs::read(d.join("a.json")).unwrap(),
+        fs::read(d.join("b.json")).unwrap()
+    );
+    assert_eq!(by_run["turn"], exported["turn"]);
+    assert_eq!(by_run["parameters"], exported["parameters"]);
+
+    let board = fs::read_to_string(d.join("b.json")).unwrap();
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "import-vgb",
+            "b.json",
+            "--players",
+            "3",
+            "-o",
+            "d.json",
+            "--svg",
+            "d.svg",
+        ],
+    )
+    .expect_ok();
+    let params = serde_json::json!({"board": {"name": "b.json", "content": board}, "players": 3});
+    write(d, "p.json", &params.to_string());
+    run_in(
+        d,
+        &[
+            "run",
+            "gloomhaven-import-vgb",
+            "--params",
+            "p.json",
+            "--seed",
+            "5",
+            "-o",
+            "c.json",
+            "--svg",
+            "c.svg",
+        ],
+    )
+    .expect_ok();
+    for (a, b) in [("c.json", "d.json"), ("c.svg", "d.svg")] {
+        assert_eq!(
+            fs::read(d.join(a)).unwrap(),
+            fs::read(d.join(b)).unwrap(),
+            "{a} and {b} differ"
+        );
+    }
+}
+
+#[test]
+fn bad_board_job_parameters_through_run_are_refused() {
+    let cases: [(&str, &[&str], &str); 6] = [
+        (
+            "gloomhaven-export-vgb",
+            &["official=3", "scenario.content=x"],
+            "scenario and official 3: give a scenario file or an official scenario's number, not both",
+        ),
+        ("gloomhaven-export-vgb", &[], "no scenario given"),
+        (
+            "gloomhaven-export-vgb",
+            &["official=1", "turn=6"],
+            "turn 6: give 0 to 5",
+        ),
+        (
+            "gloomhaven-export-vgb",
+            &["official=1", "index=2"],
+            "index 2 with official 1",
+        ),
+        (
+            "gloomhaven-import-vgb",
+            &["players=5"],
+            "players 5: Gloomhaven is played by 2, 3 or 4",
+        ),
+        (
+            "gloomhaven-import-vgb",
+            &["board.text=x"],
+            "unknown parameter `text`",
+        ),
+    ];
+    for (job, sets, phrase) in cases {
+        let mut args = vec!["run", job];
+        for set in sets {
+            args.extend(["--set", set]);
+        }
+        args.extend(["-o", "o.json"]);
+        refuses(&args, 1, phrase, &[]);
+    }
 }
