@@ -1,6 +1,8 @@
 //! A playtest: many matches between rule-based agents, in parallel, and what they say about
 //! the variant.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::rng::stream;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -98,12 +100,55 @@ pub fn playtest_observed(
     scoring: &Scoring,
     on_match: &(dyn Fn() + Sync),
 ) -> Result<Playtest, CriteriaError> {
+    playtest_until(
+        map,
+        rules,
+        matches,
+        seed,
+        scoring,
+        on_match,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`playtest_observed`], stopping early once `cancel` is set: no match starts after that,
+/// and the result describes matches 0, 1, 2, ... up to the first one not played (its
+/// `records` say how many). Unless `cancel` is set, the result is the same as
+/// [`playtest_observed`]'s.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ludoforge_risk::criteria::Formulas;
+/// use ludoforge_risk::map::RiskMap;
+/// use ludoforge_risk::playtest::{Scoring, playtest_until};
+/// use ludoforge_risk::rules::Rules;
+/// let map = RiskMap::embedded("map8").unwrap();
+/// let scoring = Scoring::all(Formulas::Paper);
+/// let stop = AtomicBool::new(true);
+/// let none = playtest_until(&map, Rules::classic(), 20, 1, &scoring, &|| {}, &stop).unwrap();
+/// assert!(none.records.is_empty());
+/// ```
+///
+/// # Errors
+/// [`CriteriaError`] when the weights do not fit the criteria used.
+pub fn playtest_until(
+    map: &RiskMap,
+    rules: Rules,
+    matches: u32,
+    seed: u64,
+    scoring: &Scoring,
+    on_match: &(dyn Fn() + Sync),
+    cancel: &AtomicBool,
+) -> Result<Playtest, CriteriaError> {
     // A `u32` range is an indexed parallel iterator (a `u64` one is not), which is what lets
     // `with_max_len(1)` make every match a unit another thread can take.
-    let records: Vec<MatchRecord> = (0..matches)
+    let played: Vec<Option<MatchRecord>> = (0..matches)
         .into_par_iter()
         .with_max_len(1)
         .map(|i| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             let record = play_match(
                 map,
                 rules,
@@ -111,9 +156,10 @@ pub fn playtest_observed(
                 &mut stream(seed, u64::from(i), 0),
             );
             on_match();
-            record
+            Some(record)
         })
         .collect();
+    let records: Vec<MatchRecord> = played.into_iter().map_while(|r| r).collect();
     let c = criteria(&records, scoring.formulas);
     let f = fitness(
         &c,
@@ -133,7 +179,7 @@ pub fn playtest_observed(
         .iter()
         .map(|r| f64::from(r.player_turns))
         .sum::<f64>()
-        / f64::from(matches.max(1));
+        / records.len().max(1) as f64;
     Ok(Playtest {
         criteria: c,
         fitness: f,

@@ -7,7 +7,7 @@
 //! columns or beside it, whichever makes the picture nearer 3:2. Territory names can be written
 //! beside the nodes ([`View::names`]), each where it covers the fewest nodes, names and lines.
 //!
-//! Territories sit where [`layout`] puts them (with a fixed seed), scaled so that no two nodes
+//! Territories sit where [`layout`] puts them (with [`View::layout_seed`]), scaled so that no two nodes
 //! touch (for maps up to 3,000 pixels across; about 900 for 42 territories without names).
 //! Every border, arc and territory is a group with a tooltip. Pictures are deterministic and
 //! rasterise with [`ludoforge_draw::svg_to_png`].
@@ -19,7 +19,7 @@
 //! let map = RiskMap::embedded("map8").unwrap();
 //! let owner = [0, 0, 1, 1, 2, 0, 1, 1, 0, 2];
 //! let troops = [3, 1, 2, 5, 1, 1, 4, 2, 2, 1];
-//! let view = View { caption: Some("map8, mid-game".to_string()), names: false };
+//! let view = View::default().with_caption("map8, mid-game");
 //! let picture = svg(&map, Some(&owner), Some(&troops), &view);
 //! assert_eq!(picture.matches("<title>Territory ").count(), 10);
 //! assert!(picture.contains(">3(5)</text>"));
@@ -33,12 +33,24 @@ use crate::layout::layout;
 use crate::map::{RiskMap, TerritoryId};
 
 /// What a picture shows besides the map.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct View {
     /// A line of text under the picture.
     pub caption: Option<String>,
     /// Write each territory's name beside its node.
     pub names: bool,
+    /// The seed of the layout of a map without positions ([`LAYOUT_SEED`] by default).
+    pub layout_seed: u64,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            caption: None,
+            names: false,
+            layout_seed: LAYOUT_SEED,
+        }
+    }
 }
 
 impl View {
@@ -57,8 +69,8 @@ impl View {
     }
 }
 
-/// The seed of the layout every picture uses.
-const LAYOUT_SEED: u64 = 1;
+/// The seed of the layout pictures use unless their [`View`] says otherwise.
+pub const LAYOUT_SEED: u64 = 1;
 
 /// Fills of player 1's and player 2's territories.
 const PLAYER: [Color; 2] = [Color::hex(0x1d3f8f), Color::hex(0xa50f15)];
@@ -107,7 +119,7 @@ const MAX_SIDE: f32 = 3000.0;
 /// numbered "id(troops)". Entries missing from a short slice count as neutral and unlabelled.
 #[must_use]
 pub fn svg(map: &RiskMap, owner: Option<&[u8]>, troops: Option<&[u32]>, view: &View) -> String {
-    let at = layout(map, LAYOUT_SEED);
+    let at = layout(map, view.layout_seed);
     let scale = pixel_scale(&at, view.names);
     let centre: Vec<(f32, f32)> = at
         .iter()
@@ -847,6 +859,7 @@ mod tests {
             let view = View {
                 caption: Some(format!("{name}: a board")),
                 names,
+                ..View::default()
             };
             let picture = svg(&map, Some(&owner), Some(&troops), &view);
             let png = ludoforge_draw::svg_to_png(&picture, 1.0).unwrap();

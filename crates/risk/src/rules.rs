@@ -1,13 +1,14 @@
 //! A variant's rules: the four parameters the paper varies, the turn limit, and which reading
 //! of the rules applies (the rules of Risk, or the published code's behaviour).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::Ties;
 
 /// How the territories are shared out at the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Distribution {
     /// The players take turns drawing a random free territory.
@@ -17,7 +18,7 @@ pub enum Distribution {
 }
 
 /// How many troops move into a conquered territory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ConquestMove {
     /// As many as dice the attacker just rolled (the minimum Risk allows).

@@ -2,10 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use ludoforge_risk::criteria::{Criterion, Formulas};
-use ludoforge_risk::rules::{ConquestMove, Distribution, Rules};
 
 /// What to do with Risk variants.
 #[derive(Debug, Subcommand)]
@@ -24,34 +21,35 @@ pub enum RiskCommand {
 /// A variant: a map and four parameters.
 #[derive(Debug, Args)]
 pub struct VariantArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON).
-    #[arg(long, default_value = "classic")]
-    pub map: String,
-    /// A variant file written by `risk design --out` (its map and parameters replace --map
-    /// and the rule flags).
+    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    #[arg(long)]
+    pub map: Option<String>,
+    /// A variant file written by `risk design --out`: its map and rules are played, so it goes
+    /// with none of --map, --allow-one-way and the rule flags.
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
     /// Read one-way arcs of a map in the published generator's format instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
-    /// How the territories are shared out.
-    #[arg(long, value_enum, default_value_t = DistributionArg::Pick)]
-    pub distribution: DistributionArg,
-    /// Reinforcements are territories divided by this factor (1 to 4).
-    #[arg(long, default_value_t = 3, allow_negative_numbers = true)]
-    pub troop_factor: i64,
-    /// Dice the defender may roll (2 or 3).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
-    pub defence_dice: i64,
-    /// Troops moved into a conquered territory.
-    #[arg(long, value_enum, default_value_t = ConquestArg::Max)]
-    pub conquest_move: ConquestArg,
+    /// How the territories are shared out [default: pick].
+    #[arg(long, value_enum)]
+    pub distribution: Option<DistributionArg>,
+    /// Reinforcements are territories divided by this factor (1 to 4) [default: 3].
+    #[arg(long, allow_negative_numbers = true)]
+    pub troop_factor: Option<i64>,
+    /// Dice the defender may roll (2 or 3) [default: 2].
+    #[arg(long, allow_negative_numbers = true)]
+    pub defence_dice: Option<i64>,
+    /// Troops moved into a conquered territory [default: max].
+    #[arg(long, value_enum)]
+    pub conquest_move: Option<ConquestArg>,
     /// Player-turns before a match is a draw [default: 48; 49 with --rules rossato2023].
     #[arg(long, allow_negative_numbers = true)]
     pub turn_limit: Option<i64>,
-    /// The rules of Risk, or the published code's behaviour (with its criteria formulas).
-    #[arg(long, value_enum, default_value_t = RulesArg::Standard)]
-    pub rules: RulesArg,
+    /// The rules of Risk, or the published code's behaviour (with its criteria formulas)
+    /// [default: standard; a variant file's own with --variant].
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
 }
 
 /// How territories are shared out.
@@ -81,49 +79,6 @@ pub enum RulesArg {
     Rossato2023,
 }
 
-impl VariantArgs {
-    /// The checked rules.
-    pub fn rules(&self) -> Result<Rules> {
-        if !(1..=4).contains(&self.troop_factor) {
-            bail!("--troop-factor {}: give 1, 2, 3 or 4", self.troop_factor);
-        }
-        if !(2..=3).contains(&self.defence_dice) {
-            bail!("--defence-dice {}: give 2 or 3", self.defence_dice);
-        }
-        let mut rules = Rules {
-            distribution: match self.distribution {
-                DistributionArg::Random => Distribution::Random,
-                DistributionArg::Pick => Distribution::Pick,
-            },
-            troop_factor: self.troop_factor as u32,
-            defence_dice: self.defence_dice as usize,
-            conquest_move: match self.conquest_move {
-                ConquestArg::Min => ConquestMove::Min,
-                ConquestArg::Max => ConquestMove::Max,
-            },
-            ..Rules::classic()
-        };
-        if self.rules == RulesArg::Rossato2023 {
-            rules = rules.rossato2023();
-        }
-        if let Some(limit) = self.turn_limit {
-            if !(2..=100_000).contains(&limit) {
-                bail!("--turn-limit {limit}: give between 2 and 100000 player-turns");
-            }
-            rules.max_player_turns = limit as u32;
-        }
-        Ok(rules)
-    }
-
-    /// The formulas that go with the rules.
-    pub fn formulas(&self) -> Formulas {
-        match self.rules {
-            RulesArg::Standard => Formulas::Paper,
-            RulesArg::Rossato2023 => Formulas::Rossato2023,
-        }
-    }
-}
-
 /// `risk playtest`.
 #[derive(Debug, Args)]
 pub struct PlaytestArgs {
@@ -141,61 +96,13 @@ pub struct PlaytestArgs {
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Write the result (JSON: the criteria, fitness, wins and draws) here; - for standard
+    /// output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Write every match's turn records here (JSON lines).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-}
-
-/// Largest accepted number of matches.
-pub const MAX_MATCHES: i64 = 1_000_000;
-
-impl PlaytestArgs {
-    /// The checked criteria and weights.
-    pub fn scoring(&self) -> Result<(Vec<Criterion>, Option<Vec<f64>>)> {
-        if !(1..=MAX_MATCHES).contains(&self.matches) {
-            bail!(
-                "--matches {}: give between 1 and {MAX_MATCHES}",
-                self.matches
-            );
-        }
-        parse_scoring(self.criteria.as_deref(), self.weights.as_deref())
-    }
-}
-
-/// Reads `--criteria` and `--weights`.
-pub fn parse_scoring(
-    criteria: Option<&str>,
-    weights: Option<&str>,
-) -> Result<(Vec<Criterion>, Option<Vec<f64>>)> {
-    let used: Vec<Criterion> = match criteria {
-        None => Criterion::ALL.to_vec(),
-        Some(text) => text
-            .split(',')
-            .map(|c| c.trim().parse::<Criterion>())
-            .collect::<Result<_, _>>()
-            .with_context(|| {
-                format!(
-                    "--criteria {text:?}: name criteria among completion, duration, advantage, branching_factor, drama, killer_moves, lead_change"
-                )
-            })?,
-    };
-    let weights = match weights {
-        None => None,
-        Some(text) => Some(
-            text.split(',')
-                .map(|w| w.trim().parse::<f64>())
-                .collect::<Result<Vec<_>, _>>()
-                .ok()
-                .filter(|w| w.len() == used.len())
-                .with_context(|| {
-                    format!(
-                        "--weights {text:?}: give {} numbers, one per criterion used",
-                        used.len()
-                    )
-                })?,
-        ),
-    };
-    Ok((used, weights))
 }
 
 /// `risk play`.
@@ -226,9 +133,9 @@ pub enum OpponentArg {
 /// `risk map`.
 #[derive(Debug, Args)]
 pub struct MapArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON).
-    #[arg(long, default_value = "classic")]
-    pub map: String,
+    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    #[arg(long)]
+    pub map: Option<String>,
     /// Read one-way arcs of a map in the published generator's format instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
@@ -241,6 +148,13 @@ pub struct MapArgs {
     /// Write territory names beside the nodes.
     #[arg(long)]
     pub names: bool,
+    /// Seed of the layout of a map without positions [default: 1].
+    #[arg(long, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Write the map in the project's format, positioned as drawn (JSON) here; - for
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// `risk design`.
@@ -276,12 +190,13 @@ pub struct DesignArgs {
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Write the best variant (JSON; `risk playtest --variant` and `risk play --variant` read it).
+    /// Write the best variant (JSON; `risk playtest --variant` and `risk play --variant` read
+    /// it); - for standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Write the final population (JSON).
-    #[arg(long, value_name = "FILE")]
-    pub population: Option<PathBuf>,
+    /// Write the final population (JSON). `--population FILE`, its old name, still works.
+    #[arg(long = "population-out", alias = "population", value_name = "FILE")]
+    pub population_out: Option<PathBuf>,
     /// Write the minimum and mean fitness per generation (SVG).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,

@@ -160,10 +160,10 @@ fn bad_risk_input_is_refused() {
         )
     };
     let cases: [(&[&'static str], &str); 7] = [
-        (&["--troop-factor", "5"], "--troop-factor 5"),
-        (&["--defence-dice", "1"], "--defence-dice 1"),
-        (&["--turn-limit", "1"], "--turn-limit 1"),
-        (&["--criteria", "fun"], "--criteria"),
+        (&["--troop-factor", "5"], "troop_factor 5"),
+        (&["--defence-dice", "1"], "defence_dice 1"),
+        (&["--turn-limit", "1"], "turn_limit 1"),
+        (&["--criteria", "fun"], "`criteria[0]`"),
         (&["--weights", "1,2"], "one per criterion"),
         (&["--map", "atlantis"], "not an embedded map"),
         (&["--weights", "-1,1,1,1,1,1,1"], "weight"),
@@ -174,7 +174,7 @@ fn bad_risk_input_is_refused() {
     refuses(
         &with(&["risk", "playtest", "--matches", "0"], &[]),
         1,
-        "--matches 0",
+        "matches 0",
         &[],
     );
     // A map in the published format with a one-way arc, a malformed one, a disconnected one.
@@ -300,8 +300,8 @@ fn designed_variants_are_written_and_played_back() {
             extra,
         )
     };
-    refuses(&design(&["--mutation", "2"]), 1, "--mutation 2", &[]);
-    refuses(&design(&["--offspring", "1"]), 1, "--offspring 1", &[]);
+    refuses(&design(&["--mutation", "2"]), 1, "mutation 2", &[]);
+    refuses(&design(&["--offspring", "1"]), 1, "offspring 1", &[]);
     refuses(
         &design(&[
             "--min-territories",
@@ -329,5 +329,265 @@ fn designed_variants_are_written_and_played_back() {
         1,
         "not a variant file",
         &[("v.json", Some("{\"rules\": 1}"))],
+    );
+}
+
+/// A variant file by hand: two territories under the classic rules.
+const DUO: &str = r#"{"rules": {"distribution": "pick", "troop_factor": 3, "defence_dice": 2,
+    "conquest_move": "max", "max_player_turns": 48, "compat": "standard"},
+    "map": {"name": "duo", "territories": [{"id": 0, "name": "A"}, {"id": 1, "name": "B"}],
+    "continents": [{"name": "X", "bonus": 1, "territories": [0, 1]}], "borders": [[0, 1]]}}"#;
+
+/// A map in the published generator's format.
+const PUBLISHED: &str = r#"{"territories": [0, 1, 2, 3],
+    "connections": {"0": [1, 3], "1": [0, 2, 3], "2": [1, 3], "3": [2, 0, 1]},
+    "continents": {"0": [0, 1], "1": [2, 3]}, "continentsValue": {"0": 2, "1": 1}}"#;
+
+/// Runs `run JOB --params p.json --seed 5` with `by_run` and the subcommand with `by_command`,
+/// and checks each pair of files (`a.*` by `run`, `b.*` by the subcommand) holds the same bytes.
+fn same_bytes(
+    d: &Path,
+    job: &str,
+    params: &str,
+    by_run: &[&str],
+    by_command: &[&str],
+    files: &[&str],
+) {
+    write(d, "p.json", params);
+    let run = with(&["run", job, "--params", "p.json", "--seed", "5"], by_run);
+    run_in(d, &run).expect_ok();
+    run_in(d, by_command).expect_ok();
+    for file in files {
+        let (a, b) = (
+            fs::read(d.join(format!("a{file}"))).unwrap(),
+            fs::read(d.join(format!("b{file}"))).unwrap(),
+        );
+        assert!(!a.is_empty(), "{job}: a{file} is empty");
+        assert!(a == b, "{job}: a{file} and b{file} differ");
+    }
+}
+
+#[test]
+fn run_risk_playtest_writes_the_same_bytes_as_the_subcommand() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    same_bytes(
+        d,
+        "risk-playtest",
+        r#"{"map": "map8", "matches": 20, "troop_factor": 2, "criteria": ["completion", "drama"],
+            "weights": [2, 1]}"#,
+        &["-o", "a.json", "--file", "record=a.jsonl"],
+        &[
+            "risk",
+            "playtest",
+            "--map",
+            "map8",
+            "--matches",
+            "20",
+            "--troop-factor",
+            "2",
+            "--criteria",
+            "completion,drama",
+            "--weights",
+            "2,1",
+            "--seed",
+            "5",
+            "--out",
+            "b.json",
+            "--record",
+            "b.jsonl",
+        ],
+        &[".json", ".jsonl"],
+    );
+    assert_eq!(read_json(&d.join("a.json"))["matches"], 20);
+    // A variant file read by the command line is its content in the parameters.
+    write(d, "duo.json", DUO);
+    let params = serde_json::json!({"variant": DUO, "matches": 5}).to_string();
+    same_bytes(
+        d,
+        "risk-playtest",
+        &params,
+        &["-o", "a.json"],
+        &[
+            "risk",
+            "playtest",
+            "--variant",
+            "duo.json",
+            "--matches",
+            "5",
+            "--seed",
+            "5",
+            "--out",
+            "b.json",
+        ],
+        &[".json"],
+    );
+    assert_eq!(read_json(&d.join("b.json"))["territories"], 2);
+}
+
+#[test]
+fn run_risk_design_writes_the_same_bytes_as_the_subcommand() {
+    let dir = TempDir::new().unwrap();
+    same_bytes(
+        dir.path(),
+        "risk-design",
+        r#"{"generations": 1, "offspring": 6, "tournament": 3, "matches": 6}"#,
+        &[
+            "-o",
+            "a.json",
+            "--svg",
+            "a.svg",
+            "--file",
+            "population=a-pop.json",
+            "--file",
+            "plot=a-plot.svg",
+        ],
+        &[
+            "risk",
+            "design",
+            "--generations",
+            "1",
+            "--offspring",
+            "6",
+            "--tournament",
+            "3",
+            "--matches",
+            "6",
+            "--seed",
+            "5",
+            "--out",
+            "b.json",
+            "--svg",
+            "b.svg",
+            "--population-out",
+            "b-pop.json",
+            "--plot",
+            "b-plot.svg",
+        ],
+        &[".json", ".svg", "-pop.json", "-plot.svg"],
+    );
+}
+
+#[test]
+fn run_risk_map_writes_the_same_bytes_as_the_subcommand() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    write(d, "w.json", PUBLISHED);
+    let params =
+        serde_json::json!({"map_file": {"name": "w", "content": PUBLISHED}, "names": true})
+            .to_string();
+    same_bytes(
+        d,
+        "risk-map",
+        &params,
+        &["-o", "a.json", "--svg", "a.svg"],
+        &[
+            "risk", "map", "--map", "w.json", "--names", "--seed", "5", "--out", "b.json", "--svg",
+            "b.svg",
+        ],
+        &[".json", ".svg"],
+    );
+    // Without --seed the layout is the one every picture used before the flag: seed 1.
+    run_in(d, &["risk", "map", "--map", "w.json", "--svg", "c.svg"]).expect_ok();
+    run_in(
+        d,
+        &[
+            "run",
+            "risk-map",
+            "--params",
+            "p.json",
+            "--set",
+            "names=false",
+            "--seed",
+            "1",
+            "--svg",
+            "d.svg",
+        ],
+    )
+    .expect_ok();
+    assert_eq!(
+        fs::read(d.join("c.svg")).unwrap(),
+        fs::read(d.join("d.svg")).unwrap()
+    );
+    run_in(
+        d,
+        &[
+            "risk", "map", "--map", "w.json", "--seed", "2", "--svg", "e.svg",
+        ],
+    )
+    .expect_ok();
+    assert_ne!(
+        fs::read(d.join("c.svg")).unwrap(),
+        fs::read(d.join("e.svg")).unwrap()
+    );
+}
+
+#[test]
+fn bad_risk_parameters_through_run_are_refused() {
+    let cases: [(&str, String, &str); 7] = [
+        (
+            "risk-playtest",
+            r#"{"matchs": 5}"#.into(),
+            "unknown parameter `matchs`",
+        ),
+        (
+            "risk-playtest",
+            r#"{"troop_factor": 5}"#.into(),
+            "troop_factor 5: give 1, 2, 3 or 4",
+        ),
+        (
+            "risk-playtest",
+            serde_json::json!({"variant": DUO, "map": "classic", "troop_factor": 1}).to_string(),
+            "variant and map classic, troop_factor 1 contradict each other",
+        ),
+        (
+            "risk-design",
+            r#"{"population": 50}"#.into(),
+            "unknown parameter `population`",
+        ),
+        (
+            "risk-design",
+            r#"{"mutation": 2}"#.into(),
+            "mutation 2: give a probability between 0 and 1",
+        ),
+        (
+            "risk-design",
+            r#"{"criteria": ["drama", "drama"]}"#.into(),
+            "drama is listed twice",
+        ),
+        (
+            "risk-map",
+            serde_json::json!({"map": "map8", "map_file": {"name": "w", "content": PUBLISHED}})
+                .to_string(),
+            "map map8 and map_file \"w\" both give the map",
+        ),
+    ];
+    for (job, params, phrase) in cases {
+        refuses(
+            &[
+                "run", job, "--params", "p.json", "-o", "a.json", "--svg", "a.svg",
+            ],
+            1,
+            phrase,
+            &[("p.json", Some(&params))],
+        );
+    }
+    // The issue's case on the command line: a variant file with --map and a rule flag.
+    refuses(
+        &[
+            "risk",
+            "playtest",
+            "--variant",
+            "v.json",
+            "--map",
+            "classic",
+            "--troop-factor",
+            "1",
+            "--out",
+            "o.json",
+        ],
+        1,
+        "variant and map classic, troop_factor 1 contradict each other",
+        &[("v.json", Some(DUO))],
     );
 }

@@ -44,6 +44,7 @@ pub mod rossato2023;
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -55,7 +56,9 @@ pub use self::fitness::{Ideals, fitness};
 pub const PREFERRED_DURATION: f64 = 24.0;
 
 /// One of the seven criteria (Browne's names, as used by the paper).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
     /// How often a match ends with a winner rather than at the turn limit (best 1).

@@ -12,6 +12,7 @@ pub mod operators;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::rng::{below, coin, derive_seed, stream};
 use rayon::prelude::*;
@@ -143,7 +144,7 @@ pub enum DesignError {
     Settings(String),
     /// A generation could not be filled with valid children.
     #[error(
-        "generation {generation} could not be filled: of {attempts} children made, {refused} were refused ({rejected:?}); lower --min-territories or raise the mutation rate"
+        "generation {generation} could not be filled: of {attempts} children made, {refused} were refused ({rejected:?}); lower the least number of territories (min_territories) or raise the mutation rate (mutation)"
     )]
     Fill {
         /// The generation.
@@ -197,6 +198,40 @@ pub fn design(
     settings: &Settings,
     seed: u64,
     progress: &(dyn Fn(u32) + Sync),
+) -> Result<Design, DesignError> {
+    design_until(settings, seed, progress, &AtomicBool::new(false))
+}
+
+/// [`design`], stopping early once `cancel` is set: the generation under way is finished,
+/// no further one is begun, and the result describes the population reached (its `history`
+/// is then shorter than `generations + 1`). Unless `cancel` is set, the result is the same as
+/// [`design`]'s.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ludoforge_risk::criteria::Formulas;
+/// use ludoforge_risk::design::{Settings, design_until};
+/// use ludoforge_risk::playtest::Scoring;
+/// let settings = Settings {
+///     generations: 5,
+///     offspring: 4,
+///     tournament: 2,
+///     matches: 2,
+///     ..Settings::paper(Scoring::all(Formulas::Paper))
+/// };
+/// // Asked to stop from the start: the initial population is still played, nothing more.
+/// let stopped = design_until(&settings, 1, &|_| {}, &AtomicBool::new(true)).unwrap();
+/// assert_eq!(stopped.history.len(), 1);
+/// assert_eq!(stopped.population.len(), 4);
+/// ```
+///
+/// # Errors
+/// As [`design`].
+pub fn design_until(
+    settings: &Settings,
+    seed: u64,
+    progress: &(dyn Fn(u32) + Sync),
+    cancel: &AtomicBool,
 ) -> Result<Design, DesignError> {
     let s = settings;
     if s.offspring < 2 || s.offspring > 10_000 {
@@ -277,6 +312,9 @@ pub fn design(
     let mut rejected: BTreeMap<Reject, u32> = BTreeMap::new();
     let mut accepted = 0;
     for g in 1..=s.generations {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
         population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
         let elite = &population[0];
         // Slot 0 is the elite, played again; slots 1.. the children, in the order made.

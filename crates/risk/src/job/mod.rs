@@ -1,9 +1,160 @@
-//! This generator's jobs, for the front ends (see `ludoforge-job`).
+//! The Risk jobs: `risk-playtest`, `risk-design` and `risk-map` (see `ludoforge-job`).
+//!
+//! Each front end (the command line, the web studio, sweeps) runs Risk through these, so the
+//! same parameters and seed give the same files whichever asks. Jobs read no files: a map or
+//! variant file is given by its content.
+//!
+//! | job | files (role: media type) |
+//! |---|---|
+//! | `risk-playtest` | `result` (JSON: the criteria, fitness, wins, draws), `record` (JSON lines: every match's turn records) |
+//! | `risk-design` | `result` (JSON: the best variant, which `risk-playtest` reads as `variant`), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the best variant's map) |
+//! | `risk-map` | `result` (JSON: the map in the project's format, positioned as drawn), `svg`, `png` |
+
+mod design;
+mod map;
+mod params;
+mod playtest;
+
+pub use design::{DesignJob, DesignParams};
+pub use map::{MapJob, MapParams};
+pub use params::{MapFileParams, RuleSet};
+pub use playtest::{Checked as PlaytestChecked, Game, MAX_MATCHES, PlaytestJob, PlaytestParams};
 
 use ludoforge_job::Job;
 
-/// This generator's jobs, for a front end's registry.
+/// The Risk jobs, for a front end's registry.
+///
+/// ```
+/// let ids: Vec<_> = ludoforge_risk::job::jobs().iter().map(|j| j.id()).collect();
+/// assert_eq!(ids, ["risk-playtest", "risk-design", "risk-map"]);
+/// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
-    Vec::new()
+    vec![Box::new(PlaytestJob), Box::new(DesignJob), Box::new(MapJob)]
+}
+
+#[cfg(test)]
+mod tests {
+    use ludoforge_job::Context;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn refusal(job: &dyn Job, params: Value) -> String {
+        match job.check(&params) {
+            Ok(_) => panic!("{} accepted {params}", job.id()),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_variant_file_goes_with_no_map_or_rule_parameter() {
+        let variant = json!({"rules": {"distribution": "pick", "troop_factor": 3, "defence_dice": 2,
+            "conquest_move": "max", "max_player_turns": 48, "compat": "standard"},
+            "map": embedded_map_json("map8")});
+        assert!(PlaytestJob.check(&json!({"variant": variant})).is_ok());
+        // The issue's case: --variant v.json --map classic --troop-factor 1.
+        let both = refusal(
+            &PlaytestJob,
+            json!({"variant": variant, "map": "classic", "troop_factor": 1}),
+        );
+        assert!(
+            both.starts_with("variant and map classic, troop_factor 1 contradict each other"),
+            "{both}"
+        );
+        let turns = refusal(&PlaytestJob, json!({"variant": variant, "turn_limit": 30}));
+        assert!(turns.contains("variant and turn_limit 30"), "{turns}");
+        // Its own reading of the rules may be repeated, another may not.
+        assert!(
+            PlaytestJob
+                .check(&json!({"variant": variant, "rules": "standard"}))
+                .is_ok()
+        );
+        let other = refusal(
+            &PlaytestJob,
+            json!({"variant": variant, "rules": "rossato2023"}),
+        );
+        assert!(
+            other.contains("variant and rules rossato2023 contradict each other"),
+            "{other}"
+        );
+        let broken = refusal(&PlaytestJob, json!({"variant": "{\"rules\": 1}"}));
+        assert!(broken.contains("not a variant file"), "{broken}");
+    }
+
+    fn embedded_map_json(name: &str) -> Value {
+        serde_json::to_value(crate::map::RiskMap::embedded(name).unwrap().file()).unwrap()
+    }
+
+    #[test]
+    fn out_of_range_values_are_named_with_the_way_out() {
+        for (params, message) in [
+            (
+                json!({"matches": 0}),
+                "matches 0: give between 1 and 1000000",
+            ),
+            (
+                json!({"troop_factor": 5}),
+                "troop_factor 5: give 1, 2, 3 or 4",
+            ),
+            (json!({"defence_dice": 1}), "defence_dice 1: give 2 or 3"),
+            (
+                json!({"turn_limit": 1}),
+                "turn_limit 1: give between 2 and 100000",
+            ),
+            (json!({"weights": [1, 2]}), "one per criterion"),
+            (json!({"criteria": ["fun"]}), "unknown choice `fun`"),
+            (
+                json!({"map": "atlantis"}),
+                "map atlantis: not an embedded map",
+            ),
+        ] {
+            let refused = refusal(&PlaytestJob, params);
+            assert!(refused.contains(message), "{refused}");
+        }
+        for (params, message) in [
+            (
+                json!({"mutation": 2.0}),
+                "mutation 2: give a probability between 0 and 1",
+            ),
+            (
+                json!({"offspring": 1}),
+                "offspring 1: give between 2 and 10000",
+            ),
+            (json!({"generations": 10_001}), "generations 10001"),
+            (json!({"population": 50}), "unknown parameter `population`"),
+        ] {
+            let refused = refusal(&DesignJob, params);
+            assert!(refused.contains(message), "{refused}");
+        }
+        let both = refusal(
+            &MapJob,
+            json!({"map": "map8", "map_file": {"name": "x", "content": "{}"}}),
+        );
+        assert!(both.contains("keep one of them"), "{both}");
+    }
+
+    #[test]
+    fn a_stopped_design_keeps_the_population_it_reached() {
+        let params = json!({"generations": 3, "offspring": 4, "tournament": 2, "matches": 2});
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let context = Context::new(&|_| {}, &stop);
+        let artifact = DesignJob.run(&params, 1, &context).unwrap();
+        assert_eq!(artifact.ending, ludoforge_job::Ending::Interrupted);
+        assert_eq!(artifact.summary["history"].as_array().unwrap().len(), 1);
+        assert!(artifact.file("result").is_some());
+        assert!(artifact.notes[0].contains("best variant found so far was kept"));
+    }
+
+    #[test]
+    fn a_stopped_playtest_says_how_many_matches_it_played() {
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let context = Context::new(&|_| {}, &stop);
+        let artifact = PlaytestJob
+            .run(&json!({"map": "map8", "matches": 20}), 1, &context)
+            .unwrap();
+        assert_eq!(artifact.ending, ludoforge_job::Ending::Interrupted);
+        assert_eq!(artifact.summary["matches"], 0);
+        assert!(artifact.notes[0].contains("0 matches played of 20"));
+    }
 }

@@ -1,0 +1,237 @@
+//! `risk-design`: the variant designer, the paper's genetic algorithm over rules and planar
+//! maps.
+
+use std::sync::Mutex;
+
+use ludoforge_draw::svg_to_png;
+use ludoforge_job::engine::pictures;
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::params::{RuleSet, check_scoring};
+use crate::criteria::Criterion;
+use crate::design::{DesignError, Settings, design_until, plot};
+use crate::map::RiskMap;
+use crate::playtest::Scoring;
+use crate::render::{self, View};
+
+/// The designer's settings (defaults: the paper's best configuration).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct DesignParams {
+    /// Generations after the initial population: 0 to 10,000.
+    #[schemars(range(min = 0, max = 10_000))]
+    pub generations: u32,
+    /// Variants per generation (the population's size): 2 to 10,000.
+    #[schemars(range(min = 2, max = 10_000))]
+    pub offspring: usize,
+    /// Tournament size, drawn with replacement (the two best become parents): 2 to 10,000.
+    #[schemars(range(min = 2, max = 10_000))]
+    pub tournament: usize,
+    /// Probability of each mutation operator, 0 to 1.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub mutation: f64,
+    /// Matches per playtest: 1 to 100,000.
+    #[schemars(range(min = 1, max = 100_000))]
+    pub matches: u32,
+    /// Refuse children with fewer territories: 0 (no bound) to 1,000.
+    #[schemars(range(min = 0, max = 1_000))]
+    pub min_territories: usize,
+    /// The rules of Risk scored with the paper's formulas, or the published code's rules and
+    /// formulas.
+    pub rules: RuleSet,
+    /// The criteria the fitness adds up.
+    pub criteria: Vec<Criterion>,
+    /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
+    /// given).
+    pub weights: Option<Vec<f64>>,
+}
+
+impl Default for DesignParams {
+    fn default() -> Self {
+        DesignParams {
+            generations: 10,
+            offspring: 50,
+            tournament: 22,
+            mutation: 0.6,
+            matches: 100,
+            min_territories: 9,
+            rules: RuleSet::Standard,
+            criteria: Criterion::ALL.to_vec(),
+            weights: None,
+        }
+    }
+}
+
+impl DesignParams {
+    /// Checks the numbers and builds the designer's settings.
+    ///
+    /// ```
+    /// use ludoforge_risk::job::DesignParams;
+    /// let settings = DesignParams::default().settings().unwrap();
+    /// assert_eq!((settings.generations, settings.offspring), (10, 50));
+    /// let bad = DesignParams { offspring: 1, ..Default::default() };
+    /// assert_eq!(bad.settings().unwrap_err().to_string(), "offspring 1: give between 2 and 10000");
+    /// ```
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming the parameter, its value and what it should be.
+    pub fn settings(&self) -> Result<Settings, JobError> {
+        let range = |name: &str, v: u64, lo: u64, hi: u64| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(JobError::parameters(format!(
+                    "{name} {v}: give between {lo} and {hi}"
+                )))
+            }
+        };
+        range("generations", u64::from(self.generations), 0, 10_000)?;
+        range("offspring", self.offspring as u64, 2, 10_000)?;
+        range("tournament", self.tournament as u64, 2, 10_000)?;
+        range("matches", u64::from(self.matches), 1, 100_000)?;
+        range("min_territories", self.min_territories as u64, 0, 1_000)?;
+        if !(0.0..=1.0).contains(&self.mutation) {
+            return Err(JobError::parameters(format!(
+                "mutation {}: give a probability between 0 and 1",
+                self.mutation
+            )));
+        }
+        check_scoring(&self.criteria, self.weights.as_deref())?;
+        Ok(Settings {
+            generations: self.generations,
+            offspring: self.offspring,
+            tournament: self.tournament,
+            mutation: self.mutation,
+            matches: self.matches,
+            min_territories: self.min_territories,
+            scoring: Scoring {
+                formulas: self.rules.formulas(),
+                used: self.criteria.clone(),
+                weights: self.weights.clone(),
+                ideals: Default::default(),
+            },
+            compat: self.rules.compat(),
+            max_attempts: 100 * self.offspring,
+        })
+    }
+}
+
+/// `risk-design`: evolve Risk variants.
+pub struct DesignJob;
+
+impl Spec for DesignJob {
+    type Params = DesignParams;
+    type Checked = Settings;
+
+    fn id(&self) -> &'static str {
+        "risk-design"
+    }
+
+    fn title(&self) -> &'static str {
+        "Risk variant designer"
+    }
+
+    fn help(&self) -> &'static str {
+        "Design two-player Risk variants with the genetic algorithm of Rossato et al.: an \
+         initial population of rules and published maps, then generations of children by \
+         crossover and mutation of the rules and of planar maps, each variant scored by a \
+         playtest; the best variant is kept and played again each generation. Makes the best \
+         variant (which risk-playtest reads), the final population, a plot of the fitness per \
+         generation and a picture of the best variant's map."
+    }
+
+    fn validate(&self, p: &DesignParams) -> Result<Settings, JobError> {
+        p.settings()
+    }
+
+    fn execute(
+        &self,
+        settings: Settings,
+        p: &DesignParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        // Each generation plays `offspring` variants (from the first on, the elite is one).
+        let total = (u64::from(p.generations) + 1) * p.offspring as u64;
+        context.stage("playtesting variants", Some(total), "variants");
+        let played = Mutex::new(0u64);
+        let progress = |_| {
+            let mut n = played.lock().unwrap_or_else(|e| e.into_inner());
+            *n += 1;
+            context.advance(*n, None);
+        };
+        let result = context
+            .install(|| design_until(&settings, seed, &progress, context.cancel_flag()))?
+            .map_err(|e: DesignError| JobError::failed(e.to_string()))?;
+        let best = &result.best;
+        let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
+        artifact.report("generator", "risk-design");
+        artifact.report(
+            "best",
+            json!({"fitness": best.fitness, "territories": best.variant.map.territories.len(),
+                   "rules": best.variant.rules, "criteria": best.criteria}),
+        );
+        artifact.report("history", &result.history);
+        artifact.report("accepted", result.accepted);
+        artifact.report("rejected", &result.rejected);
+        artifact.report("analysis", &result.analysis);
+        artifact.files.push(File::json(
+            "result",
+            &json!({
+                "generator": "risk-design",
+                "seed": seed,
+                "rules": best.variant.rules,
+                "map": best.variant.map,
+                "fitness": best.fitness,
+                "criteria": best.criteria,
+                "playtests": best.playtests,
+            }),
+        ));
+        if context.wants("population") {
+            artifact.files.push(File::json(
+                "population",
+                &json!({"seed": seed, "population": result.population}),
+            ));
+        }
+        if context.wants("plot") || context.wants("plot-png") {
+            let svg = plot(&result, &format!("Fitness per generation (seed {seed})"));
+            if context.wants("plot-png") {
+                let png = svg_to_png(&svg, 1.5).map_err(|e| {
+                    JobError::failed(format!(
+                        "cannot draw the plot's PNG: {e}; the SVG can still be asked for"
+                    ))
+                })?;
+                artifact.files.push(File::new("plot-png", media::PNG, png));
+            }
+            artifact
+                .files
+                .push(File::new("plot", media::SVG, svg.into_bytes()));
+        }
+        let map = RiskMap::new(best.variant.map.clone())
+            .map_err(|e| JobError::failed(format!("the best variant's map: {e}")))?;
+        pictures(context, &mut artifact.files, 1.5, || {
+            let view = View {
+                caption: Some(format!(
+                    "best variant · fitness {:.3} · {} territories · seed {seed}",
+                    best.fitness,
+                    map.territories()
+                )),
+                ..View::default()
+            };
+            render::svg(&map, None, None, &view)
+        })?;
+        let generations = result.history.len() - 1;
+        if generations < p.generations as usize {
+            artifact.ending = Ending::Interrupted;
+            artifact.notes.push(format!(
+                "interrupted after generation {generations} of {}: the best variant found so \
+                 far was kept",
+                p.generations
+            ));
+        }
+        Ok(artifact)
+    }
+}

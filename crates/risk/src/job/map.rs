@@ -1,0 +1,121 @@
+//! `risk-map`: a map drawn in the paper's style, and the map in the project's format.
+
+use ludoforge_job::engine::pictures;
+use ludoforge_job::{Artifact, Context, File, JobError, Spec};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::{MapFileParams, load_map};
+use crate::layout::layout;
+use crate::map::RiskMap;
+use crate::render::{self, View};
+
+/// A map to draw.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapParams {
+    /// An embedded map: classic, map1 … map10 or warmap (classic when neither this nor
+    /// map_file is given).
+    pub map: Option<String>,
+    /// A map file's content instead of an embedded map.
+    pub map_file: Option<MapFileParams>,
+    /// Read one-way arcs of a map file in the published generator's format instead of
+    /// refusing them.
+    pub allow_one_way: bool,
+    /// Write territory names beside the nodes.
+    pub names: bool,
+}
+
+/// `risk-map`: draw a map.
+pub struct MapJob;
+
+impl Spec for MapJob {
+    type Params = MapParams;
+    type Checked = RiskMap;
+
+    fn id(&self) -> &'static str {
+        "risk-map"
+    }
+
+    fn title(&self) -> &'static str {
+        "Risk map"
+    }
+
+    fn help(&self) -> &'static str {
+        "Draw a Risk map in the style of Rossato et al.: territories as numbered circles, the \
+         continent as the ring's colour, borders as lines, one-way arcs as arrows, and a legend \
+         of the continents with their bonus. A map without positions is laid out by a \
+         force-directed layout drawn from the seed. The result is the map in the project's \
+         format with the positions of the picture."
+    }
+
+    fn validate(&self, p: &MapParams) -> Result<RiskMap, JobError> {
+        load_map(p.map.as_deref(), p.map_file.as_ref(), p.allow_one_way)
+    }
+
+    fn execute(
+        &self,
+        map: RiskMap,
+        p: &MapParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        context.stage("laying out the map", None, "territories");
+        let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
+        artifact.report("map", map.name());
+        artifact.report("territories", map.territories());
+        artifact.report("borders", map.border_count());
+        artifact.report("continents", map.continents().len());
+        let mut file = map.file().clone();
+        for (t, (x, y)) in file.territories.iter_mut().zip(layout(&map, seed)) {
+            t.position = Some([x, y]);
+        }
+        artifact.files.push(File::json("result", &file));
+        pictures(context, &mut artifact.files, 1.5, || {
+            let view = View {
+                caption: Some(format!(
+                    "{} · {} territories · {} borders",
+                    map.name(),
+                    map.territories(),
+                    map.border_count()
+                )),
+                names: p.names,
+                layout_seed: seed,
+            };
+            render::svg(&map, None, None, &view)
+        })?;
+        Ok(artifact)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_lays_out_the_picture_and_the_result() {
+        let p = MapParams {
+            map: Some("map8".into()),
+            ..MapParams::default()
+        };
+        let context = Context::quiet().want("svg");
+        let run = |seed| MapJob.execute(MapJob.validate(&p).unwrap(), &p, seed, &context);
+        let (one, again, other) = (run(1).unwrap(), run(1).unwrap(), run(2).unwrap());
+        let bytes = |a: &Artifact, role: &str| a.file(role).unwrap().bytes.clone();
+        assert_eq!(bytes(&one, "svg"), bytes(&again, "svg"));
+        assert_ne!(bytes(&one, "svg"), bytes(&other, "svg"));
+        assert_ne!(bytes(&one, "result"), bytes(&other, "result"));
+        // Seed 1 is the picture every other view draws.
+        let plain = render::svg(
+            &RiskMap::embedded("map8").unwrap(),
+            None,
+            None,
+            &View::default().with_caption("map8 · 10 territories · 14 borders"),
+        );
+        let drawn = String::from_utf8(bytes(&one, "svg")).unwrap();
+        assert!(drawn == plain, "the default layout seed moved");
+        // The result is a map in the project's format, positioned as drawn.
+        let back = RiskMap::parse(&String::from_utf8_lossy(&bytes(&one, "result")));
+        assert_eq!(back.unwrap().territories(), 10);
+    }
+}

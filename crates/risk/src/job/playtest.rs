@@ -1,0 +1,376 @@
+//! `risk-playtest`: many matches between rule-based agents on a variant, the quality criteria
+//! and the fitness.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::params::{MapFileParams, RuleSet, check_scoring, content_text, load_map};
+use crate::criteria::{Criterion, Formulas};
+use crate::map::{MapFile, RiskMap};
+use crate::playtest::{Scoring, playtest_until};
+use crate::rules::{ConquestMove, Distribution, Rules};
+
+/// Largest number of matches a playtest plays.
+pub const MAX_MATCHES: u32 = 1_000_000;
+
+/// A playtest: a variant (an embedded map or a map file and the rules, or a variant file) and
+/// how it is scored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlaytestParams {
+    /// An embedded map: classic, map1 … map10 or warmap (classic when neither this, map_file
+    /// nor variant is given).
+    pub map: Option<String>,
+    /// A map file's content instead of an embedded map.
+    pub map_file: Option<MapFileParams>,
+    /// A variant file written by `risk design --out` (as a JSON object or as the text of the
+    /// file): its map and rules are played, so it goes with none of map, map_file,
+    /// allow_one_way, distribution, troop_factor, defence_dice, conquest_move and turn_limit,
+    /// and its reading of the rules picks the criteria formulas.
+    pub variant: Option<Value>,
+    /// Read one-way arcs of a map file in the published generator's format instead of
+    /// refusing them.
+    pub allow_one_way: bool,
+    /// How territories are shared out (pick when not given).
+    pub distribution: Option<Distribution>,
+    /// Reinforcements are territories divided by this factor: 1 to 4 (3 when not given).
+    #[schemars(range(min = 1, max = 4))]
+    pub troop_factor: Option<u32>,
+    /// Dice the defender may roll: 2 or 3 (2 when not given).
+    #[schemars(range(min = 2, max = 3))]
+    pub defence_dice: Option<usize>,
+    /// Troops moved into a conquered territory (max when not given).
+    pub conquest_move: Option<ConquestMove>,
+    /// Player-turns before a match is a draw: 2 to 100,000 (48 when not given; 49 with rules
+    /// rossato2023).
+    #[schemars(range(min = 2, max = 100_000))]
+    pub turn_limit: Option<u32>,
+    /// The rules of Risk scored with the paper's formulas, or the published code's rules and
+    /// formulas (standard when not given; a variant's own when variant is given).
+    pub rules: Option<RuleSet>,
+    /// Matches to play: 1 to 1,000,000.
+    #[schemars(range(min = 1, max = 1_000_000))]
+    pub matches: u32,
+    /// The criteria the fitness adds up.
+    pub criteria: Vec<Criterion>,
+    /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
+    /// given).
+    pub weights: Option<Vec<f64>>,
+}
+
+impl Default for PlaytestParams {
+    fn default() -> Self {
+        PlaytestParams {
+            map: None,
+            map_file: None,
+            variant: None,
+            allow_one_way: false,
+            distribution: None,
+            troop_factor: None,
+            defence_dice: None,
+            conquest_move: None,
+            turn_limit: None,
+            rules: None,
+            matches: 100,
+            criteria: Criterion::ALL.to_vec(),
+            weights: None,
+        }
+    }
+}
+
+/// A variant ready to play: its map, its rules and the formulas that score it.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The map.
+    pub map: RiskMap,
+    /// The rules.
+    pub rules: Rules,
+    /// The criteria formulas.
+    pub formulas: Formulas,
+}
+
+impl PlaytestParams {
+    /// The variant these parameters describe, checked: the map and rules of a variant file,
+    /// or the map named or given and the rule parameters.
+    ///
+    /// ```
+    /// use ludoforge_risk::job::PlaytestParams;
+    /// let params = PlaytestParams { map: Some("map8".into()), troop_factor: Some(1), ..Default::default() };
+    /// let game = params.game().unwrap();
+    /// assert_eq!((game.map.territories(), game.rules.troop_factor), (10, 1));
+    /// let bad = PlaytestParams { troop_factor: Some(5), ..Default::default() };
+    /// assert!(bad.game().unwrap_err().to_string().starts_with("troop_factor 5: give 1, 2, 3 or 4"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`JobError`] naming the parameter at fault: a value out of range, a variant file with
+    /// map or rule parameters beside it, a map or variant that cannot be used.
+    pub fn game(&self) -> Result<Game, JobError> {
+        let bad = |m: String| Err(JobError::parameters(m));
+        if let Some(f) = self.troop_factor
+            && !(1..=4).contains(&f)
+        {
+            return bad(format!("troop_factor {f}: give 1, 2, 3 or 4"));
+        }
+        if let Some(d) = self.defence_dice
+            && !(2..=3).contains(&d)
+        {
+            return bad(format!("defence_dice {d}: give 2 or 3"));
+        }
+        if let Some(t) = self.turn_limit
+            && !(2..=100_000).contains(&t)
+        {
+            return bad(format!(
+                "turn_limit {t}: give between 2 and 100000 player-turns"
+            ));
+        }
+        match &self.variant {
+            Some(variant) => self.variant_game(variant),
+            None => {
+                let map = load_map(
+                    self.map.as_deref(),
+                    self.map_file.as_ref(),
+                    self.allow_one_way,
+                )?;
+                let set = self.rules.unwrap_or_default();
+                let mut rules = Rules::classic();
+                if let Some(d) = self.distribution {
+                    rules.distribution = d;
+                }
+                if let Some(f) = self.troop_factor {
+                    rules.troop_factor = f;
+                }
+                if let Some(d) = self.defence_dice {
+                    rules.defence_dice = d;
+                }
+                if let Some(c) = self.conquest_move {
+                    rules.conquest_move = c;
+                }
+                if set == RuleSet::Rossato2023 {
+                    rules = rules.rossato2023();
+                }
+                if let Some(t) = self.turn_limit {
+                    rules.max_player_turns = t;
+                }
+                Ok(Game {
+                    map,
+                    rules,
+                    formulas: set.formulas(),
+                })
+            }
+        }
+    }
+
+    /// The game of a variant file, refusing the parameters it replaces.
+    fn variant_game(&self, variant: &Value) -> Result<Game, JobError> {
+        let mut given: Vec<String> = Vec::new();
+        if let Some(map) = &self.map {
+            given.push(format!("map {map}"));
+        }
+        if let Some(file) = &self.map_file {
+            given.push(format!("map_file {:?}", file.name));
+        }
+        if self.allow_one_way {
+            given.push("allow_one_way".into());
+        }
+        if let Some(d) = self.distribution {
+            given.push(format!("distribution {}", name_of(&d)));
+        }
+        if let Some(f) = self.troop_factor {
+            given.push(format!("troop_factor {f}"));
+        }
+        if let Some(d) = self.defence_dice {
+            given.push(format!("defence_dice {d}"));
+        }
+        if let Some(c) = self.conquest_move {
+            given.push(format!("conquest_move {}", name_of(&c)));
+        }
+        if let Some(t) = self.turn_limit {
+            given.push(format!("turn_limit {t}"));
+        }
+        if !given.is_empty() {
+            let names: Vec<&str> = given
+                .iter()
+                .map(|g| g.split(' ').next().unwrap_or(g))
+                .collect();
+            let drop = match names.split_last() {
+                Some((last, [])) => (*last).to_string(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            return Err(JobError::parameters(format!(
+                "variant and {} contradict each other: a variant file brings its own map and \
+                 rules; drop {drop}, or drop variant",
+                given.join(", ")
+            )));
+        }
+        #[derive(Deserialize)]
+        struct VariantFile {
+            rules: Rules,
+            map: MapFile,
+        }
+        let text = content_text("variant", variant)?;
+        let file: VariantFile = serde_json::from_str(&text).map_err(|e| {
+            JobError::input(format!(
+                "variant: not a variant file (one written by `risk design --out`): {e}"
+            ))
+        })?;
+        file.rules
+            .validate()
+            .map_err(|e| JobError::input(format!("variant: its rules are out of range: {e}")))?;
+        let map = RiskMap::new(file.map)
+            .map_err(|e| JobError::input(format!("variant: its map cannot be used: {e}")))?;
+        let own = RuleSet::of(file.rules.compat);
+        if let Some(set) = self.rules
+            && set != own
+        {
+            return Err(JobError::parameters(format!(
+                "variant and rules {} contradict each other: the variant is played under the \
+                 {} rules; drop rules (its own are used) or give another variant",
+                set.name(),
+                own.name()
+            )));
+        }
+        Ok(Game {
+            map,
+            rules: file.rules,
+            formulas: own.formulas(),
+        })
+    }
+}
+
+/// A choice's name as the parameters spell it.
+fn name_of(value: &impl Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        other => format!("{other:?}"),
+    }
+}
+
+/// The checked playtest.
+pub struct Checked {
+    game: Game,
+    scoring: Scoring,
+}
+
+/// `risk-playtest`: play a variant many times and score it.
+pub struct PlaytestJob;
+
+impl Spec for PlaytestJob {
+    type Params = PlaytestParams;
+    type Checked = Checked;
+
+    fn id(&self) -> &'static str {
+        "risk-playtest"
+    }
+
+    fn title(&self) -> &'static str {
+        "Risk playtest"
+    }
+
+    fn help(&self) -> &'static str {
+        "Playtest a two-player Risk variant (a map and four rule parameters, or a variant file \
+         the designer wrote): rule-based agents play many matches in parallel, and the seven \
+         game-quality criteria of Rossato et al. and the fitness (the distance to their ideals) \
+         are measured. The same seed gives the same result on any number of threads."
+    }
+
+    fn validate(&self, p: &PlaytestParams) -> Result<Checked, JobError> {
+        if !(1..=MAX_MATCHES).contains(&p.matches) {
+            return Err(JobError::parameters(format!(
+                "matches {}: give between 1 and {MAX_MATCHES}",
+                p.matches
+            )));
+        }
+        check_scoring(&p.criteria, p.weights.as_deref())?;
+        let game = p.game()?;
+        let scoring = Scoring {
+            formulas: game.formulas,
+            used: p.criteria.clone(),
+            weights: p.weights.clone(),
+            ideals: Default::default(),
+        };
+        Ok(Checked { game, scoring })
+    }
+
+    fn execute(
+        &self,
+        Checked { game, scoring }: Checked,
+        p: &PlaytestParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        let total = u64::from(p.matches);
+        context.stage("playing matches", Some(total), "matches");
+        let step = (total / 1000).max(1);
+        let finished = AtomicU64::new(0);
+        let on_match = || {
+            let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_multiple_of(step) || n == total {
+                context.advance(n, None);
+            }
+        };
+        let result = context
+            .install(|| {
+                playtest_until(
+                    &game.map,
+                    game.rules,
+                    p.matches,
+                    seed,
+                    &scoring,
+                    &on_match,
+                    context.cancel_flag(),
+                )
+            })?
+            .map_err(|e| JobError::failed(e.to_string()))?;
+        let played = result.records.len();
+        let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
+        let report = json!({
+            "generator": "risk",
+            "map": game.map.name(),
+            "territories": game.map.territories(),
+            "rules": game.rules,
+            "formulas": scoring.formulas,
+            "matches": played,
+            "criteria": result.criteria,
+            "criteria_used": scoring.used,
+            "fitness": result.fitness,
+            "wins": result.wins,
+            "draws": result.draws,
+            "mean_player_turns": result.mean_player_turns,
+        });
+        for (key, value) in report.as_object().expect("an object") {
+            artifact.report(key, value);
+        }
+        artifact.files.push(File::json("result", &report));
+        if context.wants("record") {
+            // One line per match, in match order, made as the file is written: the records of
+            // many long matches are more than should be held twice.
+            let records = Arc::new(result.records);
+            artifact
+                .files
+                .push(File::streamed("record", media::JSON_LINES, move |out| {
+                    for (i, r) in records.iter().enumerate() {
+                        serde_json::to_writer(&mut *out, &json!({"match": i, "record": r}))
+                            .map_err(std::io::Error::other)?;
+                        out.write_all(b"\n")?;
+                    }
+                    Ok(())
+                }));
+        }
+        if played < p.matches as usize {
+            artifact.ending = Ending::Interrupted;
+            artifact.notes.push(format!(
+                "interrupted: the criteria and fitness kept are those of the {played} matches \
+                 played of {} asked for",
+                p.matches
+            ));
+        }
+        Ok(artifact)
+    }
+}
