@@ -361,13 +361,6 @@ pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
     Ok(())
 }
 
-/// Writes one file as [`Outputs::write_all`] writes each of its files.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut outputs = Outputs::default();
-    outputs.add(path, bytes.to_vec());
-    outputs.write_all()
-}
-
 /// Reads a text file with a message naming it.
 pub fn read_text(path: &Path) -> Result<String> {
     use std::io::ErrorKind;

@@ -99,6 +99,7 @@ pub fn present(
         eprint!("{}", String::from_utf8_lossy(&text.bytes));
     }
     artifact.summary["out"] = serde_json::to_value(&out)?;
+    shorten(&mut artifact.summary["parameters"]);
     let summary = artifact.summary.to_string();
     if stdout_bytes.is_some() {
         eprintln!("{summary}");
@@ -160,5 +161,24 @@ impl Progress {
         {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// The longest text the summary line repeats from the parameters: a catalog or map given as a
+/// file is left out beyond it (the file itself reproduces the run).
+const LONGEST_REPEATED: usize = 16_384;
+
+/// Replaces every text longer than [`LONGEST_REPEATED`] in `value` by a note of its length.
+fn shorten(value: &mut Value) {
+    match value {
+        Value::String(text) if text.len() > LONGEST_REPEATED => {
+            *value = Value::String(format!(
+                "(left out here: {} characters, as given)",
+                text.chars().count()
+            ));
+        }
+        Value::Array(items) => items.iter_mut().for_each(shorten),
+        Value::Object(fields) => fields.values_mut().for_each(shorten),
+        _ => {}
     }
 }

@@ -56,7 +56,10 @@ pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, JobError> {
             .replace("expected f64", "expected a number")
             .replace("expected a boolean", "expected true or false");
         let inner = match inner.find("expected struct ") {
-            Some(at) => format!("{}expected a group of parameters (a JSON object)", &inner[..at]),
+            Some(at) => format!(
+                "{}expected a group of parameters (a JSON object)",
+                &inner[..at]
+            ),
             None => inner,
         };
         if path == "." || inner.starts_with("unknown parameter") {

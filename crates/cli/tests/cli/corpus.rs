@@ -528,6 +528,175 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "unknown parameter `colour`",
     ),
+    // gloomhaven
+    ("gloomhaven --players 5", 1, "2, 3 or 4 players"),
+    ("gloomhaven --players 1", 1, "2, 3 or 4 players"),
+    (
+        "gloomhaven --preset gloomdungeons --players 2",
+        1,
+        "players 2 with preset gloomdungeons",
+    ),
+    (
+        "gloomhaven --preset gloomdungeons --players 4",
+        1,
+        "scores two-player set-ups only",
+    ),
+    ("gloomhaven --weights 1,1", 1, "five numbers"),
+    ("gloomhaven --weights -1,1,1,1,1", 1, "at least 0"),
+    ("gloomhaven --max-table abc", 1, "size in centimetres"),
+    ("gloomhaven --max-table 20x10", 1, "give a larger table"),
+    ("gloomhaven --mutation map=2", 1, "between 0 and 1"),
+    ("gloomhaven --mutation legs=0.5", 1, "not a gene group"),
+    ("gloomhaven --cycles 0", 1, "cycles 0: give between 1"),
+    ("gloomhaven --top 0", 1, "top 0: give between 1"),
+    (
+        "gloomhaven --catalog missing.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    ("gloomhaven --catalog list.json", 1, "catalog"),
+    ("gloomhaven --preset best", 2, "invalid value 'best'"),
+    (
+        "gloomhaven --out o.json --book o.json",
+        1,
+        "both name o.json",
+    ),
+    (
+        "run gloomhaven --set cycles=-5",
+        1,
+        "expected a whole number",
+    ),
+    ("run gloomhaven --set goal=win", 1, "unknown choice `win`"),
+    (
+        "run gloomhaven --set cycle=5",
+        1,
+        "unknown parameter `cycle`",
+    ),
+    // gloomhaven-export-vgb
+    (
+        "gloomhaven export-vgb",
+        2,
+        "required arguments were not provided",
+    ),
+    ("gloomhaven export-vgb --official 82 -o o.json", 1, "82"),
+    (
+        "gloomhaven export-vgb --official -3 -o o.json",
+        1,
+        "official -3: the catalog has no official scenario -3",
+    ),
+    (
+        "gloomhaven export-vgb --official 1 --turn 6 -o o.json",
+        1,
+        "turn 6: give 0 to 5",
+    ),
+    ("gloomhaven export-vgb list.json -o o.json", 1, "list.json"),
+    (
+        "gloomhaven export-vgb missing.json -o o.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    ("run gloomhaven-export-vgb --set turn=9", 1, "turn 9"),
+    // gloomhaven-import-vgb
+    (
+        "gloomhaven import-vgb missing.json -o o.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    (
+        "gloomhaven import-vgb broken.json -o o.json",
+        1,
+        "broken.json",
+    ),
+    ("gloomhaven import-vgb list.json -o o.json", 1, "list.json"),
+    ("gloomhaven import-vgb ok.txt -o o.json", 1, "ok.txt"),
+    ("run gloomhaven-import-vgb", 1, "board"),
+    ("run gloomhaven-import-vgb --set players=7", 1, "players 7"),
+    // risk-playtest
+    (
+        "risk playtest --troop-factor 5",
+        1,
+        "troop_factor 5: give 1, 2, 3 or 4",
+    ),
+    ("risk playtest --defence-dice 1", 1, "defence_dice 1"),
+    ("risk playtest --turn-limit 1", 1, "turn_limit 1"),
+    ("risk playtest --matches 0", 1, "matches 0"),
+    ("risk playtest --map atlantis", 1, "atlantis"),
+    ("risk playtest --map missing.json", 1, "missing.json"),
+    (
+        "risk playtest --map broken.json",
+        1,
+        "the map file \"broken\": not a Risk map",
+    ),
+    (
+        "risk playtest --variant missing.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    ("risk playtest --variant list.json", 1, "not a variant file"),
+    (
+        "risk playtest --criteria drama,drama",
+        1,
+        "drama is listed twice",
+    ),
+    ("risk playtest --criteria fun", 1, "fun"),
+    (
+        "risk playtest --out folder",
+        1,
+        "--out folder: that is a folder",
+    ),
+    (
+        "run risk-playtest --set matchs=5",
+        1,
+        "unknown parameter `matchs`",
+    ),
+    (
+        "run risk-playtest --set troop_factor=0",
+        1,
+        "troop_factor 0",
+    ),
+    (
+        "run risk-playtest --set rules=fast",
+        1,
+        "unknown choice `fast`",
+    ),
+    // risk-design
+    (
+        "risk design --mutation 2",
+        1,
+        "mutation 2: give a probability between 0 and 1",
+    ),
+    ("risk design --offspring 1", 1, "offspring 1"),
+    ("risk design --matches 0", 1, "matches 0"),
+    (
+        "risk design --criteria drama,drama",
+        1,
+        "drama is listed twice",
+    ),
+    (
+        "risk design --out o.json --population-out o.json",
+        1,
+        "both name o.json",
+    ),
+    (
+        "run risk-design --set population=50",
+        1,
+        "unknown parameter `population`",
+    ),
+    (
+        "run risk-design --set generations=-1",
+        1,
+        "expected a whole number",
+    ),
+    // risk-map
+    ("risk map --map atlantis --svg m.svg", 1, "atlantis"),
+    ("risk map --map missing.json --svg m.svg", 1, "missing.json"),
+    (
+        "risk map --map classic --svg folder",
+        1,
+        "--svg folder: that is a folder",
+    ),
+    ("run risk-map --set map=atlantis", 1, "atlantis"),
+    ("run risk-map --set names=7", 1, "parameter `names`"),
 ];
 
 /// Splits a case's arguments at spaces; `''` is an empty argument.

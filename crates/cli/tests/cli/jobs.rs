@@ -11,12 +11,18 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 5] = [
+const JOBS: [&str; 11] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
     "puzzle-study",
     "stock",
+    "gloomhaven",
+    "gloomhaven-export-vgb",
+    "gloomhaven-import-vgb",
+    "risk-playtest",
+    "risk-design",
+    "risk-map",
 ];
 
 #[test]
