@@ -54,25 +54,6 @@ impl<'a> Outputs<'a> {
             .push((path.to_path_buf(), Content::Streamed(Box::new(write))));
     }
 
-    /// Queues a picture: the SVG as it is, the PNG drawn at `scale` pixels per SVG unit.
-    pub fn picture(
-        &mut self,
-        picture: String,
-        svg: Option<&Path>,
-        png: Option<&Path>,
-        scale: f32,
-    ) -> Result<()> {
-        if let Some(path) = png {
-            let bytes =
-                ludoforge_draw::svg_to_png(&picture, scale).context("cannot draw the PNG")?;
-            self.add(path, bytes);
-        }
-        if let Some(path) = svg {
-            self.add(path, picture.into_bytes());
-        }
-        Ok(())
-    }
-
     /// Writes every queued file, all or none.
     ///
     /// Where each file goes is decided first ([`Target::of`]): a regular file (or a new one) is

@@ -5,6 +5,8 @@
 //! keeps the one whose measures best match the [`Targets`], reporting what was asked and what
 //! was met. Candidate `i` always comes from the same streams of the seed, on any thread count.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::rng::stream;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -214,12 +216,49 @@ pub fn choose(
     seed: u64,
     done: &(dyn Fn() + Sync),
 ) -> Result<Choice, GenerateError> {
+    let never = AtomicBool::new(false);
+    Ok(choose_until(
+        params, targets, candidates, walks, memory, seed, done, &never,
+    )?
+    .expect("every candidate is made when the run is not cancelled"))
+}
+
+/// [`choose`], stopped early when `cancel` becomes true: the candidates not yet begun are left
+/// out and the best of those made is kept (`None` when none was). Not cancelled, it keeps the
+/// same dungeon as [`choose`].
+///
+/// # Errors
+/// The earliest failing candidate's [`GenerateError`] among those made.
+///
+/// # Panics
+/// Panics if `candidates` or `walks` is 0.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ludoforge_portals::{Params, choose::{Targets, choose_until}, walk::Memory};
+/// let targets = Targets::none();
+/// let stopped = AtomicBool::new(true);
+/// let none = choose_until(&Params::new(9), &targets, 20, 50, Memory::Walk, 7, &|| {}, &stopped);
+/// assert!(none.unwrap().is_none());
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn choose_until(
+    params: &Params,
+    targets: &Targets,
+    candidates: usize,
+    walks: u32,
+    memory: Memory,
+    seed: u64,
+    done: &(dyn Fn() + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Choice>, GenerateError> {
     assert!(candidates > 0, "at least one candidate");
     // Only the best candidate so far is kept on each thread, so memory does not grow with the
     // number of candidates. The pairing keeps the smallest score, then the earliest candidate
     // (and the earliest error), whatever the order the threads pair them in.
     (0..candidates)
         .into_par_iter()
+        .filter(|_| !cancel.load(Ordering::Relaxed))
         .map(|i| -> Result<Choice, (usize, GenerateError)> {
             let dungeon =
                 generate(params, &mut stream(seed, 1, i as u64)).map_err(|error| (i, error))?;
@@ -248,6 +287,6 @@ pub fn choose(
             (Err(a), Err(b)) => Err(if b.0 < a.0 { b } else { a }),
             (Err(error), Ok(_)) | (Ok(_), Err(error)) => Err(error),
         })
-        .expect("at least one candidate")
+        .transpose()
         .map_err(|(_, error)| error)
 }

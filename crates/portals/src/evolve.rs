@@ -9,7 +9,8 @@
 //! each is unpacked only while it is varied or measured; [`crate::footprint`] estimates what a
 //! population will hold before a run starts.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use ludoforge_evolve::individual::fingerprint;
 use ludoforge_evolve::rng::{below, stream};
@@ -122,21 +123,49 @@ pub struct Watch<'a> {
     /// observer hears of the run), then as each child is. This is how to follow the making of
     /// a large population.
     pub accepted: Option<&'a (dyn Fn() + Sync)>,
-    /// Stops the run when it becomes true. During the matings the best dungeon so far is
-    /// returned; before the initial population is complete there is none, and the run ends
-    /// with [`EvolveError::NoValidGenome`] whose reason is [`INTERRUPTED`].
+    /// Stops the run when it becomes true, with [`StopReason::Interrupted`]: during the matings
+    /// the best dungeon so far is returned, and before the initial population is complete the
+    /// best of the members made so far. Before any member is made there is none, and the run
+    /// ends with [`EvolveError::NoValidGenome`] whose reason is [`INTERRUPTED`].
     pub cancel: Option<&'a AtomicBool>,
 }
 
 /// The rejection reason of every dungeon once the run is cancelled.
 pub const INTERRUPTED: &str = "interrupted";
 
-/// The problem as the engine sees it in [`evolve`]: it reports accepted dungeons and, once
-/// cancelled, rejects every dungeon at once so that sampling the population ends quickly.
+/// The problem as the engine sees it in [`evolve`]: it reports accepted dungeons, keeps the
+/// best member of the initial population made so far (the engine keeps none of them until the
+/// population is complete) and, once cancelled, rejects every dungeon at once so that sampling
+/// the population ends quickly.
 struct Watched<'a> {
     problem: &'a PortalProblem,
     accepted: Option<&'a (dyn Fn() + Sync)>,
     cancel: Option<&'a AtomicBool>,
+    first: FirstBest,
+}
+
+/// The best member of the initial population so far, kept only while the population is made
+/// and only when the run can be cancelled.
+struct FirstBest {
+    /// Members of the initial population (0 when there is nothing to keep).
+    population: usize,
+    /// Members accepted so far.
+    made: AtomicUsize,
+    /// The smallest miss so far and its dungeon.
+    best: Mutex<Option<(f64, PackedDungeon)>>,
+}
+
+impl FirstBest {
+    /// Notes an accepted member with this miss.
+    fn offer(&self, miss: f64, packed: &PackedDungeon) {
+        if self.made.fetch_add(1, Ordering::Relaxed) >= self.population {
+            return;
+        }
+        let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if best.as_ref().is_none_or(|(least, _)| miss < *least) {
+            *best = Some((miss, packed.clone()));
+        }
+    }
 }
 
 impl Watched<'_> {
@@ -160,8 +189,11 @@ impl Problem for Watched<'_> {
             return Outcome::rejected(INTERRUPTED);
         }
         let outcome = self.problem.evaluate(packed);
-        if let (Outcome::Evaluated(_), Some(accepted)) = (&outcome, self.accepted) {
-            accepted();
+        if let Outcome::Evaluated(evaluation) = &outcome {
+            self.first.offer(evaluation.fitness, packed);
+            if let Some(accepted) = self.accepted {
+                accepted();
+            }
         }
         outcome
     }
@@ -193,8 +225,8 @@ impl Crossover for Watched<'_> {
 ///
 /// # Errors
 /// [`EvolveError`] when the population cannot be filled with dungeons within the room bounds,
-/// a setting is out of range, or the run was cancelled before the population was complete
-/// (see [`Watch::cancel`]).
+/// a setting is out of range, or the run was cancelled before any member of the population was
+/// made (see [`Watch::cancel`]).
 ///
 /// ```
 /// use ludoforge_portals::{Params, choose::Targets, walk::Memory};
@@ -219,6 +251,15 @@ pub fn evolve(
         problem,
         accepted: watch.accepted,
         cancel: watch.cancel,
+        first: FirstBest {
+            population: if watch.cancel.is_some() {
+                population
+            } else {
+                0
+            },
+            made: AtomicUsize::new(0),
+            best: Mutex::new(None),
+        },
     };
     let strategy = SteadyState::new(population).with_tournament(4.min(population));
     let mut run = Run::new(&watched, strategy)
@@ -231,8 +272,19 @@ pub fn evolve(
     if let Some(flag) = watch.cancel {
         run = run.cancel_on(flag);
     }
-    let report = run.execute()?;
-    let dungeon = report.best.genome.unpack();
+    let (best, stop) = match run.execute() {
+        Ok(report) => (report.best.genome, report.stop),
+        Err(error) => {
+            let interrupted = matches!(&error, EvolveError::NoValidGenome { last_reason, .. }
+                if last_reason == INTERRUPTED);
+            let kept = watched.first.best.into_inner();
+            match kept {
+                Ok(Some((_, packed))) if interrupted => (packed, StopReason::Interrupted),
+                _ => return Err(error),
+            }
+        }
+    };
+    let dungeon = best.unpack();
     let measures = problem.measure(&dungeon);
     let verdicts = problem.targets.judge(&measures);
     let score = verdicts.iter().map(|v| v.miss).sum();
@@ -245,6 +297,6 @@ pub fn evolve(
             candidate: 0,
             candidates: population,
         },
-        report.stop,
+        stop,
     ))
 }

@@ -2,6 +2,8 @@
 //! M, generate several dungeons, walk each many times, and record the observed lower, mean and
 //! upper walk lengths and the mean number of rooms.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::rng::stream;
 use serde::{Deserialize, Serialize};
 
@@ -154,6 +156,32 @@ pub fn run(
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Study, GenerateError> {
+    run_until(spec, seed, progress, &AtomicBool::new(false))
+}
+
+/// [`run`], stopped early when `cancel` becomes true: the study then holds the values of M
+/// finished before it (its `spec.min_paths` lists only those, and its rows may be none). Not
+/// cancelled, it is the same study as [`run`].
+///
+/// # Errors
+/// A [`GenerateError`] if a value of M cannot be generated within the room bounds.
+///
+/// # Panics
+/// Panics if `graphs` or `walks` is 0.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ludoforge_portals::study::{StudySpec, run_until};
+/// let spec = StudySpec { min_paths: vec![3, 4], graphs: 2, walks: 10, ..StudySpec::bush() };
+/// let stopped = run_until(&spec, 1, &mut |_| {}, &AtomicBool::new(true)).unwrap();
+/// assert!(stopped.rows.is_empty() && stopped.spec.min_paths.is_empty());
+/// ```
+pub fn run_until(
+    spec: &StudySpec,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+    cancel: &AtomicBool,
+) -> Result<Study, GenerateError> {
     assert!(
         spec.graphs > 0 && spec.walks > 0,
         "at least one graph and one walk"
@@ -168,6 +196,9 @@ pub fn run(
         let mut rooms = Vec::with_capacity(spec.graphs as usize);
         let mut longest = Vec::with_capacity(spec.graphs as usize);
         for g in 0..u64::from(spec.graphs) {
+            if cancel.load(Ordering::Relaxed) {
+                break;
+            }
             let dungeon = generate(&params, &mut stream(seed, u64::from(m), 2 * g))?;
             let measures = Measures::of(
                 &dungeon,
@@ -183,6 +214,9 @@ pub fn run(
             longest.push(measures.longest_route);
             done += 1;
             progress(done);
+        }
+        if rooms.len() < spec.graphs as usize {
+            break;
         }
         let graphs = f64::from(spec.graphs);
         rows.push(StudyRow {
@@ -205,12 +239,14 @@ pub fn run(
                 .collect::<Vec<_>>(),
         )
     };
+    let mut spec = spec.clone();
+    spec.min_paths.truncate(rows.len());
     Ok(Study {
         lower_fit: line(&|r| f64::from(r.lower)),
         upper_fit: line(&|r| f64::from(r.upper)),
         rooms_fit: line(&|r| r.mean_rooms.ln()),
         rows,
-        spec: spec.clone(),
+        spec,
         seed,
     })
 }

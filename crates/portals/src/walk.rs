@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use crate::dungeon::{Dungeon, Violation};
 
 /// What a simulated player remembers of the portals it has taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Memory {
     /// The document's player: the list of taken portals starts empty at every walk.

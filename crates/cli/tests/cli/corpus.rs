@@ -697,6 +697,51 @@ const CASES: &[(&str, i32, &str)] = &[
     ),
     ("run risk-map --set map=atlantis", 1, "atlantis"),
     ("run risk-map --set names=7", 1, "parameter `names`"),
+    // portals
+    (
+        "portals generate --population 10",
+        1,
+        "population 10 is for evolving",
+    ),
+    ("portals generate --matings 50", 1, "matings"),
+    ("portals generate --min-path 0", 1, "min_path 0: give"),
+    ("portals generate --min-path -3", 1, "min_path -3"),
+    (
+        "portals generate --out folder",
+        1,
+        "--out folder: that is a folder",
+    ),
+    ("run portals --set dungeon.walks=0", 1, "walks 0"),
+    (
+        "run portals --set search.evolve=yes",
+        1,
+        "expected true or false",
+    ),
+    // portals-show
+    (
+        "portals show missing.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    (
+        "portals show folder",
+        1,
+        "cannot read folder: that is a folder",
+    ),
+    ("run portals-show", 1, "no dungeon given"),
+    (
+        "run portals-show --set dungeon=5",
+        1,
+        "dungeon 5: give the dungeon file",
+    ),
+    // portals-study
+    ("portals study --graphs 0", 1, "graphs 0"),
+    ("run portals-study --set min_path=9..4", 1, "as 4..9"),
+    (
+        "run portals-study --set min_paths=3",
+        1,
+        "unknown parameter `min_paths`",
+    ),
 ];
 
 /// Splits a case's arguments at spaces; `''` is an empty argument.

@@ -11,11 +11,14 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 11] = [
+const JOBS: [&str; 14] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
     "puzzle-study",
+    "portals",
+    "portals-show",
+    "portals-study",
     "stock",
     "gloomhaven",
     "gloomhaven-export-vgb",

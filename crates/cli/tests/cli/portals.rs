@@ -222,9 +222,9 @@ fn bad_portal_settings_are_refused() {
     ];
     let generate = |extra: &[&'static str]| with(&with(&["portals", "generate"], extra), &out);
     let cases: [(&[&'static str], &str); 13] = [
-        (&["--min-path", "0"], "--min-path 0: give"),
-        (&["--min-path", "-3"], "--min-path -3"),
-        (&["--max-portals", "0"], "--max-portals 0"),
+        (&["--min-path", "0"], "min_path 0: give"),
+        (&["--min-path", "-3"], "min_path -3"),
+        (&["--max-portals", "0"], "max_portals 0"),
         (&["--rooms", "60..20"], "smaller bound first"),
         (&["--rooms", "ten..20"], "write a range"),
         (&["--rooms", "3..8"], "cannot hold a route of 9 portals"),
@@ -236,10 +236,10 @@ fn bad_portal_settings_are_refused() {
             &["--max-portals", "1", "--rooms", "20..30"],
             "single corridor",
         ),
-        (&["--walks", "0"], "--walks 0"),
-        (&["--candidates", "0"], "--candidates 0"),
-        (&["--mean-walk", "nan"], "--mean-walk NaN"),
-        (&["--max-longest", "0"], "--max-longest 0"),
+        (&["--walks", "0"], "walks 0"),
+        (&["--candidates", "0"], "candidates 0"),
+        (&["--mean-walk", "nan"], "mean_walk NaN"),
+        (&["--max-longest", "0"], "max_longest 0"),
         (&["--min-path", "2000"], "between 1 and 1000"),
     ];
     for (extra, phrase) in cases {
@@ -261,7 +261,7 @@ fn bad_portal_settings_are_refused() {
     refuses(&study(&["--min-path", "15..3"]), 1, "as 3..15", &[]);
     refuses(&study(&["--min-path", "0..5"]), 1, "between 1 and", &[]);
     refuses(&study(&["--min-path", "3-15"]), 1, "write a range", &[]);
-    refuses(&study(&["--graphs", "0"]), 1, "--graphs 0", &[]);
+    refuses(&study(&["--graphs", "0"]), 1, "graphs 0", &[]);
     refuses(
         &study(&["--max-rooms", "5", "--min-path", "3..9"]),
         1,
@@ -412,7 +412,7 @@ fn evolution_reaches_a_mean_walk_that_choosing_misses() {
             "2",
         ],
         1,
-        "--population 2",
+        "population 2",
         &[],
     );
     // Ten million dungeons of at least 9,000 rooms each: about half a terabyte, which no
@@ -433,6 +433,173 @@ fn evolution_reaches_a_mean_walk_that_choosing_misses() {
         ],
         1,
         "KB per dungeon of about 9000 rooms",
+        &[],
+    );
+}
+
+/// The words of a command line.
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Runs `run JOB --params p.json --seed 5 RUN_OUTPUTS` and `SUBCOMMAND` in one folder, and
+/// checks that each pair of files has the same bytes.
+fn same_bytes_as_run(
+    d: &std::path::Path,
+    job: &str,
+    params: &str,
+    run_outputs: &str,
+    subcommand: &str,
+    pairs: &[(&str, &str)],
+) {
+    write(d, "p.json", params);
+    let run = format!("run {job} --params p.json --seed 5 {run_outputs}");
+    let by_run = run_in(d, &words(&run));
+    let by_subcommand = run_in(d, &words(subcommand));
+    assert!(
+        [0, 3].contains(&by_run.code),
+        "{job}: {}",
+        by_run.describe()
+    );
+    assert_eq!(
+        by_run.code,
+        by_subcommand.code,
+        "{job}: {}",
+        by_subcommand.describe()
+    );
+    for (a, b) in pairs {
+        let (a_bytes, b_bytes) = (fs::read(d.join(a)).unwrap(), fs::read(d.join(b)).unwrap());
+        assert!(!a_bytes.is_empty(), "{job}: {a} is empty");
+        assert!(a_bytes == b_bytes, "{job}: {a} and {b} differ");
+    }
+}
+
+#[test]
+fn run_portals_writes_the_same_bytes_as_generate() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Chosen among candidates, with every export.
+    same_bytes_as_run(
+        d,
+        "portals",
+        r#"{"dungeon": {"min_path": 6, "walks": 200, "memory": "party"},
+            "targets": {"max_longest": 9, "min_decisions": 4},
+            "search": {"candidates": 6}}"#,
+        "-o a.json --svg a.svg --png a.png --file dot=a.dot --file handout=a.md",
+        "portals generate --min-path 6 --walks 200 --memory party --max-longest 9 \
+         --min-decisions 4 --candidates 6 --seed 5 \
+         --out b.json --svg b.svg --png b.png --dot b.dot --handout b.md",
+        &[
+            ("a.json", "b.json"),
+            ("a.svg", "b.svg"),
+            ("a.png", "b.png"),
+            ("a.dot", "b.dot"),
+            ("a.md", "b.md"),
+        ],
+    );
+    // Evolved.
+    same_bytes_as_run(
+        d,
+        "portals",
+        r#"{"dungeon": {"min_path": 6, "walks": 100},
+            "targets": {"mean_walk": 8, "tolerance": 0.25},
+            "search": {"evolve": true, "population": 12, "matings": 60}}"#,
+        "-o c.json",
+        "portals generate --min-path 6 --walks 100 --mean-walk 8 --tolerance 0.25 --evolve \
+         --population 12 --matings 60 --seed 5 --out e.json",
+        &[("c.json", "e.json")],
+    );
+}
+
+#[test]
+fn run_portals_show_writes_the_same_bytes_as_show() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &words("portals generate --min-path 5 --seed 2 --out g.json"),
+    )
+    .expect_ok();
+    let text = fs::read_to_string(d.join("g.json")).unwrap();
+    same_bytes_as_run(
+        d,
+        "portals-show",
+        &serde_json::json!({ "dungeon": text }).to_string(),
+        "-o a.json --svg a.svg --file handout=a.md",
+        "portals show g.json --out b.json --svg b.svg --handout b.md",
+        &[
+            ("a.json", "b.json"),
+            ("a.svg", "b.svg"),
+            ("a.md", "b.md"),
+            ("a.json", "g.json"),
+        ],
+    );
+}
+
+#[test]
+fn run_portals_study_writes_the_same_bytes_as_study() {
+    let dir = TempDir::new().unwrap();
+    same_bytes_as_run(
+        dir.path(),
+        "portals-study",
+        r#"{"min_path": "3..5", "graphs": 2, "walks": 50, "max_rooms": 400}"#,
+        "-o a.json --svg a.svg --file csv=a.csv",
+        "portals study --min-path 3..5 --graphs 2 --walks 50 --max-rooms 400 --seed 5 \
+         --out b.json --svg b.svg --csv b.csv",
+        &[("a.json", "b.json"), ("a.svg", "b.svg"), ("a.csv", "b.csv")],
+    );
+}
+
+#[test]
+fn bad_portal_parameters_through_run_are_refused_before_any_work() {
+    let cases = [
+        (
+            "portals",
+            r#"{"search": {"popuation": 10}}"#,
+            "unknown parameter `popuation`",
+        ),
+        (
+            "portals",
+            r#"{"dungeon": {"min_path": 0}}"#,
+            "min_path 0: give a number of portals between 1 and 1000",
+        ),
+        (
+            "portals",
+            r#"{"search": {"population": 10}}"#,
+            "population 10 is for evolving, and evolve is not set",
+        ),
+        (
+            "portals",
+            r#"{"search": {"evolve": true, "candidates": 5}, "targets": {"mean_walk": 12}}"#,
+            "candidates 5 and evolve contradict each other",
+        ),
+        (
+            "portals-study",
+            r#"{"graphs": 0}"#,
+            "graphs 0: give between 1 and 100000",
+        ),
+        ("portals-study", r#"{"min_path": "9..4"}"#, "as 4..9"),
+        (
+            "portals-show",
+            r#"{"dungeon": "{"}"#,
+            "not a ludoforge portals file",
+        ),
+    ];
+    for (job, params, phrase) in cases {
+        let run = format!("run {job} --params p.json -o a.json --svg a.svg");
+        refuses(&words(&run), 1, phrase, &[("p.json", Some(params))]);
+    }
+    // The same contradiction from the subcommand, named by the parameters.
+    refuses(
+        &words("portals generate --population 10 --out d.json"),
+        1,
+        "population 10 is for evolving, and evolve is not set: set evolve as well",
+        &[],
+    );
+    refuses(
+        &words("portals generate --matings 50 --out d.json"),
+        1,
+        "matings 50 is for evolving",
         &[],
     );
 }

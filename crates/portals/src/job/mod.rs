@@ -1,9 +1,44 @@
-//! This generator's jobs, for the front ends (see `ludoforge-job`).
+//! The portal-dungeon jobs: `portals`, `portals-show` and `portals-study` (see
+//! `ludoforge-job`).
+//!
+//! Each front end (the command line, the web studio, sweeps) runs portal dungeons through
+//! these, so the same parameters and seed give the same files whichever asks. Jobs read no
+//! file and no machine setting: `portals-show` is given the dungeon file's content, and
+//! `portals` is given the memory an evolving population may take ([`MemoryLimit`]).
+
+mod files;
+mod generate;
+mod memory;
+pub mod params;
+mod show;
+mod study;
+
+#[cfg(test)]
+mod tests;
+
+pub use generate::{GenerateJob, Plan};
+pub use memory::{FALLBACK_MEMORY_LIMIT, MEMORY_SHARE, MemoryLimit};
+pub use params::{
+    DungeonParams, GenerateParams, SearchParams, ShowParams, StudyParams, TargetParams,
+};
+pub use show::ShowJob;
+pub use study::StudyJob;
 
 use ludoforge_job::Job;
 
-/// This generator's jobs, for a front end's registry.
+/// The portal jobs, for a front end's registry. `portals` refuses an evolving population of
+/// more than [`FALLBACK_MEMORY_LIMIT`] bytes here; a front end that knows the machine's memory
+/// makes its own [`GenerateJob::new`] with [`MemoryLimit::available`].
+///
+/// ```
+/// let ids: Vec<_> = ludoforge_portals::job::jobs().iter().map(|j| j.id()).collect();
+/// assert_eq!(ids, ["portals", "portals-show", "portals-study"]);
+/// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
-    Vec::new()
+    vec![
+        Box::new(GenerateJob::default()),
+        Box::new(ShowJob),
+        Box::new(StudyJob),
+    ]
 }
