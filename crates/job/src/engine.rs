@@ -12,6 +12,7 @@ use crate::{Context, File, JobError, media};
 pub struct RunEvents<'c, 'a> {
     context: &'c Context<'a>,
     unit: Unit,
+    name: &'static str,
     total: Option<u64>,
     step: u64,
     next: u64,
@@ -38,11 +39,32 @@ impl<'c, 'a> RunEvents<'c, 'a> {
             (Unit::Matings, None)
         };
         context.stage("drawing the first population", None, "members");
+        let name = match unit {
+            Unit::Matings => "matings",
+            Unit::Generations => "generations",
+            Unit::Evaluations => "evaluations",
+        };
         RunEvents {
             context,
             unit,
+            name,
             total,
             step: total.map_or(256, |n| (n / 1000).max(1)),
+            next: 0,
+            best: None,
+        }
+    }
+
+    /// Reports a search counted in the engine's generations under another `name` (a
+    /// Gloomhaven search's cycles), out of `total`, and starting from given content, so with
+    /// no stage for drawing a first population.
+    pub fn generations(context: &'c Context<'a>, name: &'static str, total: u64) -> Self {
+        RunEvents {
+            context,
+            unit: Unit::Generations,
+            name,
+            total: Some(total),
+            step: (total / 1000).max(1),
             next: 0,
             best: None,
         }
@@ -55,20 +77,11 @@ impl<'c, 'a> RunEvents<'c, 'a> {
             Unit::Evaluations => counters.evaluations,
         }
     }
-
-    fn name(&self) -> &'static str {
-        match self.unit {
-            Unit::Matings => "matings",
-            Unit::Generations => "generations",
-            Unit::Evaluations => "evaluations",
-        }
-    }
 }
 
 impl Observer for RunEvents<'_, '_> {
     fn on_start(&mut self, _snapshot: &Snapshot) {
-        let name = self.name();
-        self.context.stage(name, self.total, name);
+        self.context.stage(self.name, self.total, self.name);
     }
 
     fn on_progress(&mut self, counters: &Counters, best_ever: f64) {

@@ -261,10 +261,22 @@ impl DungeonEntry {
                     .is_some_and(|parent| parent.portals.contains(&room.id)),
             };
             if !fine {
-                return Err(FormatError::Rooms(format!(
-                    "room {} names parent {:?}, but only the origin has no parent and a parent must have a portal to the room",
-                    room.id, room.parent
-                )));
+                let why = match room.parent {
+                    None => format!(
+                        "room {} has no parent, but only the origin (room 0) may have none",
+                        room.id
+                    ),
+                    Some(p) if p as usize >= self.rooms.len() => format!(
+                        "room {} names room {p} as its parent, but there is no room {p}",
+                        room.id
+                    ),
+                    Some(p) => format!(
+                        "room {} names room {p} as its parent, but room {p} has no portal to it: \
+                         a room's parent must lead to it",
+                        room.id
+                    ),
+                };
+                return Err(FormatError::Rooms(why));
             }
         }
         Dungeon::with_history(

@@ -103,7 +103,7 @@ pub enum MapError {
         found: TerritoryId,
     },
     /// A border or arc names a territory that does not exist.
-    #[error("{what} [{a}, {b}] names a territory that does not exist (the map has 0..{n})")]
+    #[error("{what} [{a}, {b}] names a territory that does not exist (the map's territories are numbered 0 to {last})", last = n.saturating_sub(1))]
     Unknown {
         /// "border" or "one-way arc".
         what: &'static str,

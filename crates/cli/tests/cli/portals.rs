@@ -326,6 +326,37 @@ fn bad_dungeon_files_are_refused() {
         &[("c.json", Some(&cyclic))],
     );
 
+    // A room whose parent has no portal to it (itself: the dungeon has no cycles), one whose
+    // parent does not exist, and a second room without a parent: each named in words.
+    let value: Value = serde_json::from_str(&good).unwrap();
+    let room = value["dungeon"]["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|r| r["parent"] == 0 && r["id"] != 0)
+        .unwrap();
+    let itself = format!("names room {room} as its parent, but room {room} has no portal to it");
+    for (parent, phrase) in [
+        (Value::from(room), itself.as_str()),
+        (
+            Value::from(999),
+            "names room 999 as its parent, but there is no room 999",
+        ),
+        (
+            Value::Null,
+            "has no parent, but only the origin (room 0) may have none",
+        ),
+    ] {
+        let mut broken = value.clone();
+        broken["dungeon"]["rooms"][room]["parent"] = parent;
+        refuses(
+            &show("r.json"),
+            1,
+            phrase,
+            &[("r.json", Some(&broken.to_string()))],
+        );
+    }
+
     // The flat portal list disagrees with the rooms'.
     let mut value: Value = serde_json::from_str(&good).unwrap();
     value["dungeon"]["portals"] = serde_json::json!([[0, 1]]);

@@ -6,7 +6,6 @@ use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use serde_json::json;
 
-use super::events::CycleEvents;
 use super::files::{board_file, catalog, check_valid, read_scenarios};
 use super::params::{GENE_GROUPS, GloomhavenParams, GoalParam, MAX_CYCLES, MAX_TOP, Preset};
 use crate::catalog::Catalog;
@@ -17,6 +16,7 @@ use crate::json::readable;
 use crate::scenario::{Goal, Players, Scenario};
 use crate::table::Table;
 use crate::{book, names, render};
+use ludoforge_job::engine::RunEvents;
 
 /// `gloomhaven`: evolve a scenario.
 pub struct GloomhavenJob;
@@ -208,7 +208,7 @@ impl Spec for GloomhavenJob {
         let cycles = p.cycles;
         let report = context
             .install(|| {
-                let mut events = CycleEvents::new(context, cycles);
+                let mut events = RunEvents::generations(context, "cycles", cycles);
                 evolve_with(
                     &catalog,
                     &settings,

@@ -20,7 +20,6 @@
 //! assert_eq!(board["title"], "Black Barrow");
 //! ```
 
-mod events;
 mod evolve;
 mod files;
 mod params;
