@@ -18,7 +18,8 @@ use crate::puzzle::{Ending, cancel_flag};
 /// standard output).
 pub type Destination<'a> = (&'a str, &'a str, Option<&'a Path>);
 
-/// Runs `job` with `params` and `seed`, writing each file the `destinations` name (all or
+/// Runs `job` with `params` and `seed` (the job checks its parameters before any work, after
+/// the output paths are checked here), writing each file the `destinations` name (all or
 /// none), the board or other `text` file on standard error when no `--out` was given and
 /// `show_text` is set (the job is then asked for it), then the summary as one JSON line on standard output (on standard error
 /// when the result itself goes to standard output).
@@ -29,7 +30,6 @@ pub fn present(
     destinations: &[Destination],
     show_text: bool,
 ) -> Result<Ending> {
-    job.check(params).map_err(anyhow::Error::msg)?;
     let to_stdout: Vec<&str> = destinations
         .iter()
         .filter(|(_, _, p)| *p == Some(Path::new("-")))

@@ -8,7 +8,7 @@ use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use serde::Serialize;
 use serde_json::json;
 
-use super::params::{ChessParams, ChromaticParams, PictureParams};
+use super::params::{ChessParams, ChromaticParams, PictureParams, SearchParams};
 use crate::PuzzleError;
 use crate::ascii::{chess_ascii, chromatic_ascii};
 use crate::chess::piece::format_pieces;
@@ -51,9 +51,7 @@ impl Spec for ChessJob {
             p.board.entrance.as_deref(),
             p.board.exit.as_deref(),
         )?;
-        let settings = p.search.settings()?;
-        crate::generate::check(&spec, &settings)?;
-        Ok((spec, settings))
+        settle(spec, &p.search)
     }
 
     fn execute(
@@ -67,7 +65,7 @@ impl Spec for ChessJob {
             self.id(),
             &spec,
             &settings,
-            p.search.replicates,
+            &p.search,
             &p.picture,
             p,
             seed,
@@ -102,9 +100,7 @@ impl Spec for ChromaticJob {
             p.board.entrance.as_deref(),
             p.board.exit.as_deref(),
         )?;
-        let settings = p.search.settings()?;
-        crate::generate::check(&spec, &settings)?;
-        Ok((spec, settings))
+        settle(spec, &p.search)
     }
 
     fn execute(
@@ -118,7 +114,7 @@ impl Spec for ChromaticJob {
             self.id(),
             &spec,
             &settings,
-            p.search.replicates,
+            &p.search,
             &p.picture,
             p,
             seed,
@@ -127,12 +123,19 @@ impl Spec for ChromaticJob {
     }
 }
 
+/// The engine's settings for a puzzle, checked against it (an impossible target).
+fn settle(spec: PuzzleSpec, search: &SearchParams) -> Result<(PuzzleSpec, Settings), JobError> {
+    let settings = search.settings()?;
+    crate::generate::check(&spec, &settings)?;
+    Ok((spec, settings))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run(
     id: &str,
     spec: &PuzzleSpec,
     settings: &Settings,
-    replicates: Option<usize>,
+    search: &SearchParams,
     picture: &PictureParams,
     params: &impl Serialize,
     seed: u64,
@@ -140,7 +143,7 @@ fn run(
 ) -> Result<Artifact, JobError> {
     let mut artifact = Artifact::new(id, env!("CARGO_PKG_VERSION"), seed, params);
     let cancel = Some(context.cancel_flag());
-    let best = if let Some(count) = replicates {
+    let best = if let Some(count) = search.replicates {
         context.stage("replicates", Some(count as u64), "replicates");
         let finished = AtomicU64::new(0);
         let done = |_| {
