@@ -47,7 +47,7 @@ pub use chart::{LineChart, Scale, Series};
 pub use color::{CATEGORICAL, Color};
 pub use error::DrawError;
 pub use font::FONT_FAMILY;
-pub use metrics::text_width;
+pub use metrics::{shorten, text_width};
 pub use png::{
     MAX_RASTER_SIDE, PNG_SIGNATURE, RgbaImage, svg_to_png, svg_to_png_with_width, svg_to_rgba,
 };

@@ -26,3 +26,22 @@ pub fn text_width(text: &str, size: f32) -> f32 {
         .sum();
     em * size
 }
+
+/// `text` cut to `most` characters, the last an ellipsis, when it is longer: for titles and
+/// names that come from users' files and must not stretch a picture.
+///
+/// ```
+/// use ludoforge_draw::shorten;
+/// assert_eq!(shorten("Graveyard", 12), "Graveyard");
+/// assert_eq!(shorten("The Sunken Halls of Ashmoor", 12), "The Sunken …");
+/// ```
+#[must_use]
+pub fn shorten(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(most.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}

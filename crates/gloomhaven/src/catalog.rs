@@ -308,7 +308,7 @@ impl Catalog {
     /// [`CatalogError`] naming the first problem.
     pub fn parse(text: &str) -> Result<Catalog, CatalogError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| CatalogError::Json(e.to_string()))?;
+            ludoforge_job::params::json_file(text).map_err(CatalogError::Json)?;
         let earlier = value["scenarios"]
             .as_array()
             .is_some_and(|list| list.iter().any(|s| s.get("placements").is_some()))

@@ -42,6 +42,7 @@ pub struct Context<'a> {
     cancel: &'a AtomicBool,
     threads: Option<usize>,
     wants: BTreeSet<String>,
+    all: bool,
 }
 
 static NEVER: AtomicBool = AtomicBool::new(false);
@@ -56,6 +57,7 @@ impl<'a> Context<'a> {
             cancel,
             threads: None,
             wants: BTreeSet::new(),
+            all: false,
         }
     }
 
@@ -79,6 +81,18 @@ impl<'a> Context<'a> {
         self
     }
 
+    /// Asks for every file the job can make (a page offering each for download).
+    ///
+    /// ```
+    /// let ctx = ludoforge_job::Context::quiet().want_all();
+    /// assert!(ctx.wants("svg") && ctx.wants("png") && ctx.wants("result"));
+    /// ```
+    #[must_use]
+    pub fn want_all(mut self) -> Self {
+        self.all = true;
+        self
+    }
+
     /// Whether the caller wants the file with this role (`result` always).
     ///
     /// ```
@@ -86,7 +100,7 @@ impl<'a> Context<'a> {
     /// assert!(ctx.wants("svg") && ctx.wants("result") && !ctx.wants("png"));
     /// ```
     pub fn wants(&self, role: &str) -> bool {
-        role == "result" || self.wants.contains(role)
+        self.all || role == "result" || self.wants.contains(role)
     }
 
     /// Reports progress.

@@ -31,6 +31,12 @@ pub trait Job: Send + Sync {
     /// # Errors
     /// [`JobError`] for unusable parameters or input, or a run that cannot produce content.
     fn run(&self, params: &Value, seed: u64, context: &Context) -> Result<Artifact, JobError>;
+    /// Parameters for a quick run (well under a second) whose picture shows what the job
+    /// makes, for a gallery; `None` for a job without pictures of its own or one that needs
+    /// a file.
+    fn sample(&self) -> Option<Value> {
+        None
+    }
 }
 
 /// A generator's job with typed parameters: implement this and get [`Job`].
@@ -62,6 +68,10 @@ pub trait Spec: Send + Sync {
         seed: u64,
         context: &Context,
     ) -> Result<Artifact, JobError>;
+    /// See [`Job::sample`].
+    fn sample(&self) -> Option<Self::Params> {
+        None
+    }
 }
 
 impl<S: Spec> Job for S {
@@ -98,5 +108,9 @@ impl<S: Spec> Job for S {
         let typed: S::Params = params::typed(params)?;
         let checked = self.validate(&typed)?;
         self.execute(checked, &typed, seed, context)
+    }
+
+    fn sample(&self) -> Option<Value> {
+        Spec::sample(self).map(|p| serde_json::to_value(p).expect("parameters serialise"))
     }
 }

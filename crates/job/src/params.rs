@@ -31,43 +31,110 @@ pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, JobError> {
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        let inner = e.into_inner().to_string();
-        let inner = if inner.starts_with("unknown variant") {
-            inner
-                .replace("unknown variant", "unknown choice")
-                .replace("expected one of", "choose one of")
-        } else {
-            inner
-                .replace("unknown field", "unknown parameter")
-                .replace("expected one of", "the parameters here are")
-        };
-        let inner = inner
-            .replace("invalid type: map", "a group of parameters")
-            .replace("invalid type: sequence", "a list")
-            .replace("invalid type: ", "")
-            .replace("invalid value: ", "")
-            .replace("expected i64", "expected a whole number")
-            .replace("expected i32", "expected a whole number")
-            .replace("expected usize", "expected a whole number")
-            .replace("expected u64", "expected a whole number")
-            .replace("expected u32", "expected a whole number")
-            .replace("expected u16", "expected a whole number")
-            .replace("expected u8", "expected a whole number")
-            .replace("expected f64", "expected a number")
-            .replace("expected a boolean", "expected true or false");
-        let inner = match inner.find("expected struct ") {
-            Some(at) => format!(
-                "{}expected a group of parameters (a JSON object)",
-                &inner[..at]
-            ),
-            None => inner,
-        };
+        let inner = words(&e.into_inner().to_string(), "parameter");
         if path == "." || inner.starts_with("unknown parameter") {
             JobError::parameters(inner)
         } else {
             JobError::parameters(format!("parameter `{path}`: {inner}"))
         }
     })
+}
+
+/// Reads a JSON file's text into `T`, with a message naming the entry at fault by its path
+/// (`rules.compat`), what it should be, and where in the file it is.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(rename_all = "snake_case")]
+/// enum Kind { Round, Square }
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Shape { kind: Kind }
+/// #[derive(serde::Deserialize, Debug)]
+/// struct File { shapes: Vec<Shape> }
+/// let bad = ludoforge_job::params::json_file::<File>(r#"{"shapes": [{"kind": 5}]}"#);
+/// assert_eq!(
+///     bad.unwrap_err(),
+///     "at `shapes[0].kind`: not a value allowed here (line 1, column 22)"
+/// );
+/// let wrong = ludoforge_job::params::json_file::<File>(r#"{"shapes": [{"kind": "oval"}]}"#);
+/// assert!(wrong.unwrap_err().contains("unknown choice `oval`, choose `round` or `square`"));
+/// ```
+///
+/// # Errors
+/// The message, in words.
+pub fn json_file<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        let path = e.path().to_string();
+        let said = said(e.into_inner());
+        if path == "." || said.starts_with("unknown field") {
+            said
+        } else {
+            format!("at `{path}`: {said}")
+        }
+    })?;
+    reader.end().map_err(said)?;
+    Ok(value)
+}
+
+/// A JSON reading error in words, with its place in the file.
+fn said(e: serde_json::Error) -> String {
+    let (line, column) = (e.line(), e.column());
+    let mut text = e.to_string();
+    if let Some(at) = text.rfind(" at line ") {
+        text.truncate(at);
+    }
+    let text = words(&text, "field");
+    if line > 0 {
+        format!("{text} (line {line}, column {column})")
+    } else {
+        text
+    }
+}
+
+/// A serde message in the user's words; `thing` is what a field is called ("parameter").
+fn words(inner: &str, thing: &str) -> String {
+    let inner = if inner.starts_with("unknown variant") {
+        inner
+            .replace("unknown variant", "unknown choice")
+            .replace("expected one of", "choose one of")
+            .replace(", expected `", ", choose `")
+    } else {
+        inner
+            .replace("unknown field", &format!("unknown {thing}"))
+            .replace("expected one of", &format!("the {thing}s here are"))
+    };
+    let inner = inner
+        .replace("invalid type: map", &format!("a group of {thing}s"))
+        .replace("invalid type: sequence", "a list")
+        .replace("invalid type: ", "")
+        .replace("invalid value: ", "")
+        .replace(
+            "expected variant identifier",
+            "expected the name of a choice",
+        )
+        .replace("missing field", &format!("missing {thing}"))
+        .replace("expected i64", "expected a whole number")
+        .replace("expected i32", "expected a whole number")
+        .replace("expected usize", "expected a whole number")
+        .replace("expected u64", "expected a whole number")
+        .replace("expected u32", "expected a whole number")
+        .replace("expected u16", "expected a whole number")
+        .replace("expected u8", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a boolean", "expected true or false");
+    let inner = if inner == "expected value" {
+        "not a value allowed here".to_string()
+    } else {
+        inner
+    };
+    match inner.find("expected struct ") {
+        Some(at) => format!(
+            "{}expected a group of {thing}s (a JSON object)",
+            &inner[..at]
+        ),
+        None => inner,
+    }
 }
 
 fn kind(value: &Value) -> &'static str {

@@ -151,11 +151,46 @@ pub struct Measures {
     pub dead_ends: usize,
     /// Reachable squares with more than one useful move: places where the player must choose.
     pub decision_points: usize,
-    /// Number of distinct shortest solutions (saturating at 2^64 − 1).
+    /// Number of distinct shortest solutions, saturating at 2^64 − 1 ([`u64::MAX`] means "at
+    /// least that many"; files say so in words: `"at least 18446744073709551615"`).
+    #[serde(with = "at_least")]
     pub shortest_solutions: u64,
     /// Moves along the reported solution that change colour (chromatic mazes only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub colour_changes: Option<usize>,
+}
+
+/// A count that saturates: exact below [`u64::MAX`], written `"at least 18446744073709551615"`
+/// at it.
+mod at_least {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    const PREFIX: &str = "at least ";
+
+    pub fn serialize<S: Serializer>(count: &u64, to: S) -> Result<S::Ok, S::Error> {
+        if *count == u64::MAX {
+            to.serialize_str(&format!("{PREFIX}{count}"))
+        } else {
+            to.serialize_u64(*count)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<u64, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Said {
+            Exact(u64),
+            Words(String),
+        }
+        match Said::deserialize(from)? {
+            Said::Exact(n) => Ok(n),
+            Said::Words(w) if w.strip_prefix(PREFIX) == Some(&u64::MAX.to_string()) => Ok(u64::MAX),
+            Said::Words(w) => Err(D::Error::custom(format!(
+                "{w:?} is not a count (a whole number, or \"{PREFIX}{}\")",
+                u64::MAX
+            ))),
+        }
+    }
 }
 
 /// A solved maze: its minimum moves, one shortest solution and its measures.
@@ -304,6 +339,26 @@ mod tests {
         // Squares 0, 1, 3 and 4 each have two useful moves.
         assert_eq!(solution.measures.decision_points, 4);
         assert_eq!(solution.measures.dead_ends, 0);
+    }
+
+    #[test]
+    fn a_saturated_count_says_at_least() {
+        // An open 40x40 square: corner to corner has C(78, 39) ≈ 2.7e22 shortest routes,
+        // more than a u64 holds; C(6, 3) = 20 for 4x4 stays exact.
+        let big = vec![".".repeat(40); 40];
+        let rows: Vec<&str> = big.iter().map(String::as_str).collect();
+        let m = solve(&Art::new(&rows), 0, 40 * 40 - 1).unwrap().measures;
+        assert_eq!(m.shortest_solutions, u64::MAX);
+        let text = serde_json::to_value(m).unwrap();
+        assert_eq!(text["shortest_solutions"], "at least 18446744073709551615");
+        assert_eq!(serde_json::from_value::<Measures>(text).unwrap(), m);
+        let small = solve(&Art::new(&["....", "....", "....", "...."]), 0, 15)
+            .unwrap()
+            .measures;
+        assert_eq!(small.shortest_solutions, 20);
+        let text = serde_json::to_value(small).unwrap();
+        assert_eq!(text["shortest_solutions"], 20);
+        assert_eq!(serde_json::from_value::<Measures>(text).unwrap(), small);
     }
 
     #[test]

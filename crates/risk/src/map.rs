@@ -189,8 +189,7 @@ impl RiskMap {
     /// # Errors
     /// [`MapError`] naming what is wrong.
     pub fn parse(text: &str) -> Result<RiskMap, MapError> {
-        let file: MapFile =
-            serde_json::from_str(text).map_err(|e| MapError::Json(e.to_string()))?;
+        let file: MapFile = ludoforge_job::params::json_file(text).map_err(MapError::Json)?;
         RiskMap::new(file)
     }
 
@@ -212,15 +211,27 @@ impl RiskMap {
             continents: std::collections::BTreeMap<String, Vec<TerritoryId>>,
             continents_value: std::collections::BTreeMap<String, u32>,
         }
-        let p: Published = serde_json::from_str(text).map_err(|e| MapError::Json(e.to_string()))?;
+        let p: Published = ludoforge_job::params::json_file(text).map_err(MapError::Json)?;
         let key = |k: &str| {
             k.parse::<TerritoryId>()
                 .map_err(|_| MapError::Json(format!("{k:?} is not a territory number")))
         };
+        let known: BTreeSet<TerritoryId> = p.territories.iter().copied().collect();
+        let listed = |id: TerritoryId| {
+            if known.contains(&id) {
+                Ok(id)
+            } else {
+                Err(MapError::Json(format!(
+                    "the connections name territory {id}, which is not in the territories list: \
+                     add it there or remove its connections"
+                )))
+            }
+        };
         let mut arcs = BTreeSet::new();
         for (k, vs) in &p.connections {
-            let from = key(k)?;
+            let from = listed(key(k)?)?;
             for &to in vs {
+                let to = listed(to)?;
                 if to != from {
                     arcs.insert((from, to));
                 }

@@ -132,8 +132,7 @@ impl Themes {
     /// # Errors
     /// [`ThemeError`] for malformed JSON, a theme with no name, or a role with no candidate.
     pub fn parse(text: &str) -> Result<Themes, ThemeError> {
-        let themes: Themes =
-            serde_json::from_str(text).map_err(|e| ThemeError::Json(e.to_string()))?;
+        let themes: Themes = ludoforge_job::params::json_file(text).map_err(ThemeError::Json)?;
         for theme in &themes.themes {
             let bad_name = theme.name.is_empty()
                 || !theme

@@ -17,6 +17,30 @@ fn fixtures(d: &std::path::Path) {
     write(d, "binary.txt", "\u{0}\u{1}");
     fs::write(d.join("latin1.txt"), [0xff, 0xfe, 0x23]).unwrap();
     fs::create_dir(d.join("folder")).unwrap();
+    // The built-in catalog without the scenario book: nothing for the paper preset to start from.
+    let catalog = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gloomhaven/data/catalog.json"
+    );
+    let mut catalog: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(catalog).unwrap()).unwrap();
+    catalog["scenarios"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|s| s["source"] != "book");
+    write(d, "nobook.json", &catalog.to_string());
+    // A map in the published generator's format whose connections name a territory 99.
+    write(
+        d,
+        "ghost.json",
+        r#"{"territories": [0, 1, 2], "connections": {"0": [1, 2], "1": [0, 2], "2": [0, 1],
+            "99": [2]}, "continents": {"0": [0, 1, 2]}, "continentsValue": {"0": 2}}"#,
+    );
+    write(
+        d,
+        "badrules.json",
+        r#"{"map": {"name": "m", "territories": [], "continents": [], "borders": []}, "rules": {"compat": 5}}"#,
+    );
 }
 
 /// (arguments, exit code, a phrase the message must hold).
@@ -596,6 +620,11 @@ const CASES: &[(&str, i32, &str)] = &[
         "cannot read missing.json: there is no such file",
     ),
     ("run gloomhaven-export-vgb --set turn=9", 1, "turn 9"),
+    (
+        "gloomhaven --catalog nobook.json",
+        1,
+        "the catalog has no scenario book scenarios for the search to start from",
+    ),
     // gloomhaven-import-vgb
     (
         "gloomhaven import-vgb missing.json -o o.json",
@@ -633,6 +662,16 @@ const CASES: &[(&str, i32, &str)] = &[
         "cannot read missing.json: there is no such file",
     ),
     ("risk playtest --variant list.json", 1, "not a variant file"),
+    (
+        "risk playtest --variant badrules.json",
+        1,
+        "at `rules.compat`: not a value allowed here",
+    ),
+    (
+        "risk playtest --map ghost.json",
+        1,
+        "the connections name territory 99, which is not in the territories list",
+    ),
     (
         "risk playtest --criteria drama,drama",
         1,

@@ -314,7 +314,7 @@ fn designed_variants_are_written_and_played_back() {
             "2",
         ]),
         1,
-        "could not be filled",
+        "400 were refused (400 for fewer territories than the least allowed); lower the least",
         &[],
     );
     refuses(

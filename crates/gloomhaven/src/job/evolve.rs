@@ -13,6 +13,7 @@ use crate::evolution::{GloomProblem, Settings, evolve_with, top};
 use crate::export::ScenarioEntry;
 use crate::fitness::Fitness;
 use crate::json::readable;
+use crate::record::Source;
 use crate::scenario::{Goal, Players, Scenario};
 use crate::table::Table;
 use crate::{book, names, render};
@@ -153,6 +154,11 @@ impl Spec for GloomhavenJob {
          Virtual Gloomhaven Board."
     }
 
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(serde_json::from_str(r#"{"cycles": 40}"#).expect("sample parameters"))
+    }
+
     fn validate(&self, p: &GloomhavenParams) -> Result<CheckedSearch, JobError> {
         let settings = settings(p)?;
         let catalog = catalog(p.catalog.as_ref())?;
@@ -169,6 +175,17 @@ impl Spec for GloomhavenJob {
         }
         // The search starts from the scenarios valid under the settings: there must be one.
         let problem = GloomProblem::with_seeds(&catalog, settings, &extra);
+        if problem.seeds().is_empty() {
+            return Err(JobError::parameters(format!(
+                "the catalog has no {} scenarios for the search to start from: add some to \
+                 the catalog, or choose the other preset",
+                match settings.seeds {
+                    Source::Book => "scenario book",
+                    Source::Gloomdungeons => "GloomDungeons",
+                    Source::Generated => "generated",
+                }
+            )));
+        }
         let mut last_reason = None;
         for s in problem.seeds() {
             match problem.evaluate(s) {

@@ -84,8 +84,7 @@ fn door_kind(
 /// [`VgbError`] for a file that is not one, unknown tiles, monsters or overlay types, a tile
 /// reached twice at two different places, or a piece whose cells are not its shape.
 pub fn import(catalog: &Catalog, text: &str) -> Result<Import, VgbError> {
-    let file: VgbScenario =
-        serde_json::from_str(text).map_err(|e| VgbError::Json(e.to_string()))?;
+    let file: VgbScenario = ludoforge_job::params::json_file(text).map_err(VgbError::Json)?;
     check_cells(&file.map_tile_data)?;
     let tile_of = |name: &str| -> Result<usize, VgbError> {
         catalog

@@ -69,6 +69,11 @@ impl Spec for GenerateJob {
          of several candidates against the targets, or evolves a population toward them."
     }
 
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(serde_json::from_str(r#"{}"#).expect("sample parameters"))
+    }
+
     fn validate(&self, p: &GenerateParams) -> Result<Plan, JobError> {
         let (params, walks, memory) = p.dungeon.settings()?;
         let targets = p.targets.targets()?;

@@ -42,6 +42,14 @@ impl Spec for ChessJob {
          the fewest moves across are as many as possible, or a target number."
     }
 
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(
+            serde_json::from_str(r#"{"search": {"population": 60, "matings": 1500}}"#)
+                .expect("sample parameters"),
+        )
+    }
+
     fn validate(&self, p: &ChessParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chess(
             p.board.width,
@@ -91,6 +99,14 @@ impl Spec for ChromaticJob {
          only go to a square of the same colour or a neighbouring one on the wheel; the search \
          colours the board so that the fewest moves across are as many as possible, or a \
          target number."
+    }
+
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(
+            serde_json::from_str(r#"{"search": {"population": 60, "matings": 1500}}"#)
+                .expect("sample parameters"),
+        )
     }
 
     fn validate(&self, p: &ChromaticParams) -> Result<Self::Checked, JobError> {

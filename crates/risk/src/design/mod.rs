@@ -144,7 +144,8 @@ pub enum DesignError {
     Settings(String),
     /// A generation could not be filled with valid children.
     #[error(
-        "generation {generation} could not be filled: of {attempts} children made, {refused} were refused ({rejected:?}); lower the least number of territories (min_territories) or raise the mutation rate (mutation)"
+        "generation {generation} could not be filled: of {attempts} children made, {refused} were refused ({reasons}); lower the least number of territories (min_territories) or raise the mutation rate (mutation)",
+        reasons = operators::reasons(rejected)
     )]
     Fill {
         /// The generation.

@@ -33,6 +33,38 @@ pub enum Reject {
     TooSmall,
 }
 
+impl std::fmt::Display for Reject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reject::NotPlanar => "a map that is not planar",
+            Reject::Disconnected => "a map that is not connected",
+            Reject::EmptyContinent => "a continent left without territories",
+            Reject::TooSmall => "fewer territories than the least allowed",
+        })
+    }
+}
+
+/// The reasons children were refused, in words: "400 for fewer territories than the least
+/// allowed, 1 for a map that is not planar".
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use ludoforge_risk::design::operators::{Reject, reasons};
+/// let counts = BTreeMap::from([(Reject::TooSmall, 400), (Reject::NotPlanar, 1)]);
+/// assert_eq!(
+///     reasons(&counts),
+///     "1 for a map that is not planar, 400 for fewer territories than the least allowed"
+/// );
+/// ```
+#[must_use]
+pub fn reasons(counts: &std::collections::BTreeMap<Reject, u32>) -> String {
+    counts
+        .iter()
+        .map(|(reason, count)| format!("{count} for {reason}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Checks a child's map: planar, connected, no empty continent, at least `min_territories`.
 ///
 /// # Errors

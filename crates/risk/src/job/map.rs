@@ -49,6 +49,11 @@ impl Spec for MapJob {
          format with the positions of the picture."
     }
 
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(serde_json::from_str(r#"{}"#).expect("sample parameters"))
+    }
+
     fn validate(&self, p: &MapParams) -> Result<RiskMap, JobError> {
         load_map(p.map.as_deref(), p.map_file.as_ref(), p.allow_one_way)
     }

@@ -215,7 +215,7 @@ impl PlaytestParams {
             map: MapFile,
         }
         let text = content_text("variant", variant)?;
-        let file: VariantFile = serde_json::from_str(&text).map_err(|e| {
+        let file: VariantFile = ludoforge_job::params::json_file(&text).map_err(|e| {
             JobError::input(format!(
                 "variant: not a variant file (one written by `risk design --out`): {e}"
             ))

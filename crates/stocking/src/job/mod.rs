@@ -90,6 +90,11 @@ impl Spec for StockJob {
          no pointless area is left above the threshold; then the inhabitants of a theme move in."
     }
 
+    fn sample(&self) -> Option<Self::Params> {
+        // A quick run whose picture shows what the job makes.
+        Some(serde_json::from_str(r#"{"width": 40, "height": 24}"#).expect("sample parameters"))
+    }
+
     fn validate(&self, p: &StockParams) -> Result<Checked, JobError> {
         let bad = |m: String| Err(JobError::parameters(m));
         if !(1..=MAX_THRESHOLD).contains(&p.threshold) {

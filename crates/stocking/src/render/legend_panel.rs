@@ -39,6 +39,9 @@ pub(super) struct LegendLine {
     text: String,
 }
 
+/// The most characters a legend line shows.
+const LONGEST_LINE: usize = 48;
+
 impl LegendLine {
     /// The width the line takes, sample included.
     fn width(&self) -> f32 {
@@ -53,7 +56,12 @@ impl LegendLine {
 
 /// The legend's lines: the theme, the measures, the symbols used, the doors with their keys.
 pub(super) fn legend_lines(map: &StockedMap, view: &View) -> Vec<LegendLine> {
-    let line = |sample, text: String| LegendLine { sample, text };
+    // A line longer than the legend is meant to be (a theme's long title) is cut with an
+    // ellipsis, so the picture keeps the map's size whatever the text.
+    let line = |sample, text: String| LegendLine {
+        sample,
+        text: ludoforge_draw::shorten(&text, LONGEST_LINE),
+    };
     let fun = &map.fun;
     let mut lines = vec![
         line(Sample::Title, map.theme.title.clone()),

@@ -243,3 +243,24 @@ fn large_maps_stay_small_and_valid() {
     let image = svg_to_rgba(&picture, 1.0).unwrap();
     assert!(image.width > 800 && image.height >= 800);
 }
+
+#[test]
+fn a_long_title_keeps_the_picture_its_size() {
+    let plain = stocked(cave(30, 20, 3), 3);
+    let titled = |repeats: usize| {
+        let mut map = plain.clone();
+        map.theme.title = "A very long theme title ".repeat(repeats);
+        svg(&map, &View::default())
+    };
+    let size = |svg: &str| {
+        let image = svg_to_rgba(svg, 1.0).unwrap();
+        (image.width, image.height)
+    };
+    let (three, thousand) = (titled(3), titled(1000));
+    // Both are cut to the same 48 characters: the same picture size, a little wider at most
+    // than the theme's own short title.
+    assert_eq!(size(&three), size(&thousand));
+    let (width, height) = size(&svg(&plain, &View::default()));
+    assert!(size(&thousand).0 <= width + width / 5 && size(&thousand).1 == height);
+    assert!(thousand.contains("A very long theme title A very long theme title…"));
+}
