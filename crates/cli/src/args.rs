@@ -46,6 +46,8 @@ pub enum Command {
     },
     /// Run any job from a parameters file: `ludoforge run puzzle-chess --params p.json`.
     Run(crate::jobs::RunArgs),
+    /// The studio in a browser: every job with a form, live progress, pictures and files.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// What to do with puzzles.

@@ -14,6 +14,7 @@ mod present;
 mod progress;
 mod puzzle;
 mod risk;
+mod serve;
 mod stock;
 mod vgb;
 
@@ -53,6 +54,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::List => jobs::list(),
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
+        Command::Serve(args) => serve::serve(args, cli.threads),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),

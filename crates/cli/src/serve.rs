@@ -1,0 +1,113 @@
+//! `ludoforge serve`: the studio in a browser.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context as _, Result, bail};
+use clap::Args;
+
+use crate::puzzle::Ending;
+
+/// Where and how to serve the studio.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on. Loopback keeps the studio to this machine; anything else
+    /// lets every machine that can reach this one use it (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// The port (0: any free one; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the studio in the web browser once it is listening.
+    #[arg(long)]
+    pub open: bool,
+    /// Runs that may work at once; the others wait in a queue.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Runs that may wait for a free place; beyond them a request is refused (HTTP 429).
+    #[arg(long, default_value_t = 32, value_name = "N")]
+    pub queue: usize,
+    /// The longest a run may work, in seconds; it then stops with the best found so far.
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub wall_time: u64,
+}
+
+/// Serves until Ctrl-C.
+pub fn serve(args: &ServeArgs, threads: Option<usize>) -> Result<Ending> {
+    if !(1..=64).contains(&args.jobs) {
+        bail!("--jobs {}: give between 1 and 64", args.jobs);
+    }
+    if args.queue > 10_000 {
+        bail!("--queue {}: give at most 10000", args.queue);
+    }
+    if !(1..=86_400).contains(&args.wall_time) {
+        bail!(
+            "--wall-time {}: give between 1 and 86400 seconds",
+            args.wall_time
+        );
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut settings = ludoforge_web::Settings {
+        address: SocketAddr::new(args.host, args.port),
+        ..ludoforge_web::Settings::default()
+    };
+    settings.limits.jobs = args.jobs;
+    settings.limits.queue = args.queue;
+    settings.limits.wall_time = Duration::from_secs(args.wall_time);
+    settings.limits.threads = threads.unwrap_or((cores / args.jobs).max(1));
+    if !args.host.is_loopback() {
+        eprintln!(
+            "warning: listening on {}: every machine that can reach this one can use the \
+             studio and its processors; use --host 127.0.0.1 to keep it to this machine",
+            args.host
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("the web server could not start")?;
+    let open = args.open;
+    runtime
+        .block_on(ludoforge_web::serve(
+            Arc::new(crate::jobs::registry()),
+            &settings,
+            |address| {
+                let url = format!("http://{address}/");
+                eprintln!("ludoforge studio at {url} (Ctrl-C stops it)");
+                if open {
+                    open_browser(&url);
+                }
+            },
+        ))
+        .with_context(|| {
+            format!(
+                "cannot listen on {}: is another program using the port? Try --port 0 for any free one",
+                settings.address
+            )
+        })?;
+    Ok(Ending::Done)
+}
+
+/// Opens `url` in the desktop's browser, saying so when it cannot.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", "", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    let opened = std::process::Command::new(command.0)
+        .args(&command.1)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if opened.is_err() {
+        eprintln!(
+            "could not open a browser ({}): open {url} yourself",
+            command.0
+        );
+    }
+}

@@ -1,0 +1,363 @@
+// The job page: reads the form into parameters, starts a run through the JSON API, follows
+// its progress (server-sent events), and shows the picture, the scores and the files.
+"use strict";
+
+(function () {
+  const page = document.querySelector(".jobpage");
+  if (!page) return;
+  const job = page.dataset.job;
+  const $ = (id) => document.getElementById(id);
+  const form = $("form");
+  let current = null; // the run being shown
+  let source = null; // its event stream
+  let chart = []; // [done, best] points of the current stage
+  let stage = -1;
+
+  // ---- Reading the form ------------------------------------------------------------------
+
+  class Problem extends Error {
+    constructor(element, message) {
+      super(message);
+      this.element = element;
+    }
+  }
+
+  function labelOf(el) {
+    const label = form.querySelector(`label[for="${el.id}"]`);
+    return label ? label.textContent.trim() : el.dataset.path;
+  }
+
+  function put(target, path, value) {
+    const parts = path.split(".");
+    let at = target;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
+      at = at[part];
+    }
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function read(el) {
+    const kind = el.dataset.kind;
+    const nullable = el.dataset.null === "1";
+    const text = typeof el.value === "string" ? el.value.trim() : "";
+    const empty = text === "";
+    switch (kind) {
+      case "integer":
+      case "number": {
+        if (empty) {
+          if (nullable) return null;
+          throw new Problem(el, `${labelOf(el)}: give a number`);
+        }
+        if (!el.checkValidity()) throw new Problem(el, `${labelOf(el)}: ${el.validationMessage}`);
+        return Number(text);
+      }
+      case "boolean":
+        return el.checked;
+      case "choice":
+        return JSON.parse(el.value);
+      case "text":
+        return empty && nullable ? null : el.value;
+      case "numbers": {
+        if (empty) return nullable ? null : [];
+        return text.split(",").map((part) => {
+          const n = Number(part.trim());
+          if (part.trim() === "" || Number.isNaN(n)) {
+            throw new Problem(el, `${labelOf(el)}: “${part.trim()}” is not a number`);
+          }
+          return n;
+        });
+      }
+      case "choices":
+        if (empty) return nullable ? null : [];
+        return text.split(",").map((part) => part.trim());
+      case "content": {
+        if (empty) return null;
+        try {
+          const parsed = JSON.parse(text);
+          return typeof parsed === "object" ? parsed : el.value;
+        } catch (e) {
+          return el.value;
+        }
+      }
+      case "file":
+        return empty ? null : { name: el.dataset.name || null, content: el.value };
+      case "files": {
+        if (empty) return [];
+        try {
+          return JSON.parse(text);
+        } catch (e) {
+          throw new Problem(el, `${labelOf(el)}: choose the files again`);
+        }
+      }
+      default: {
+        if (empty) return null;
+        try {
+          return JSON.parse(text);
+        } catch (e) {
+          throw new Problem(el, `${labelOf(el)}: not JSON (${e.message})`);
+        }
+      }
+    }
+  }
+
+  function collect() {
+    const params = {};
+    for (const el of form.querySelectorAll("[data-path]")) put(params, el.dataset.path, read(el));
+    const seedField = $("seed");
+    if (!/^\d+$/.test(seedField.value.trim())) {
+      throw new Problem(seedField, "Seed: give a whole number from 0 up");
+    }
+    return { params, seed: Number(seedField.value.trim()), seedText: seedField.value.trim() };
+  }
+
+  // Files chosen with an upload button fill the field they belong to.
+  for (const upload of form.querySelectorAll("input.upload")) {
+    upload.addEventListener("change", async () => {
+      const target = $(upload.dataset.for);
+      const files = Array.from(upload.files);
+      if (target.dataset.kind === "files") {
+        const read = await Promise.all(files.map(async (f) => ({ name: f.name, content: await f.text() })));
+        target.value = JSON.stringify(read);
+      } else if (files.length > 0) {
+        target.value = await files[0].text();
+        target.dataset.name = files[0].name;
+      }
+    });
+  }
+
+  // ---- Running ------------------------------------------------------------------------------
+
+  function say(message) {
+    $("problem").textContent = message || "";
+  }
+
+  function busy(running) {
+    $("run").disabled = running;
+    $("again").disabled = running;
+    $("cancel").disabled = !running;
+  }
+
+  async function start() {
+    say("");
+    let request;
+    try {
+      request = collect();
+    } catch (e) {
+      if (e instanceof Problem) {
+        say(e.message);
+        if (e.element) e.element.focus();
+        return;
+      }
+      throw e;
+    }
+    busy(true);
+    // The seed goes as written: JSON numbers past 2^53 would lose digits in JavaScript.
+    const body = `{"job":${JSON.stringify(job)},"params":${JSON.stringify(request.params)},"seed":${request.seedText}}`;
+    let response;
+    try {
+      response = await fetch("/api/runs", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+    } catch (e) {
+      busy(false);
+      say(`The studio cannot be reached (${e.message}). Is it still running?`);
+      return;
+    }
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      busy(false);
+      say(answer.error || `The studio answered ${response.status}.`);
+      return;
+    }
+    history.replaceState(null, "", `/runs/${answer.id}`);
+    follow(answer.id);
+  }
+
+  function reset() {
+    chart = [];
+    stage = -1;
+    $("idle").hidden = true;
+    $("progress").hidden = false;
+    $("done").hidden = true;
+    $("failed").hidden = true;
+    $("lines").textContent = "";
+    $("lines").hidden = true;
+    $("chart").innerHTML = "";
+    $("fill").style.width = "0";
+  }
+
+  function follow(id) {
+    current = id;
+    if (source) source.close();
+    reset();
+    busy(true);
+    source = new EventSource(`/api/runs/${id}/events`);
+    source.addEventListener("progress", (e) => progress(JSON.parse(e.data)));
+    source.addEventListener("done", (e) => {
+      source.close();
+      finished(JSON.parse(e.data));
+    });
+    source.addEventListener("error", (e) => {
+      source.close();
+      busy(false);
+      if (e.data) {
+        const data = JSON.parse(e.data);
+        failed(data.error || `The run ${data.status}.`);
+      } else {
+        failed("The connection to the studio was lost. Reload the page to see how the run ended.");
+      }
+    });
+  }
+
+  function number(x) {
+    if (x === null || x === undefined) return "–";
+    if (Number.isInteger(x)) return x.toLocaleString("en");
+    return Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4);
+  }
+
+  function progress(p) {
+    if (p.stage !== stage) {
+      stage = p.stage;
+      chart = [];
+    }
+    chart.push(...p.chart);
+    $("stage").textContent = p.status === "queued" ? "Waiting for a free place…" : p.name || "Working…";
+    $("count").textContent = p.total ? `${number(p.done)} of ${number(p.total)} ${p.unit}` : p.done ? `${number(p.done)} ${p.unit}` : "";
+    $("fill").style.width = p.fraction === null ? "0" : `${(100 * p.fraction).toFixed(1)}%`;
+    $("fill").classList.toggle("unknown", p.fraction === null && p.status === "running");
+    $("best").textContent = number(p.best);
+    $("elapsed").textContent = `${p.elapsed.toFixed(1)} s`;
+    if (p.lines.length > 0) {
+      $("lines").hidden = false;
+      $("lines").textContent += p.lines.join("\n") + "\n";
+    }
+    draw(p.total);
+  }
+
+  function draw(total) {
+    const svg = $("chart");
+    if (chart.length < 2) {
+      svg.innerHTML = "";
+      return;
+    }
+    const xs = chart.map((p) => p[0]);
+    const ys = chart.map((p) => p[1]);
+    const x0 = 0;
+    const x1 = Math.max(total || 0, ...xs) || 1;
+    let y0 = Math.min(...ys);
+    let y1 = Math.max(...ys);
+    if (y1 === y0) {
+      y0 -= 1;
+      y1 += 1;
+    }
+    const W = 600, H = 200, pad = 8;
+    const sx = (x) => pad + ((x - x0) / (x1 - x0)) * (W - 2 * pad);
+    const sy = (y) => H - pad - ((y - y0) / (y1 - y0)) * (H - 2 * pad);
+    const points = chart.map((p) => `${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(" ");
+    svg.innerHTML =
+      `<rect x="0" y="0" width="${W}" height="${H}" class="plot"/>` +
+      `<polyline points="${points}" class="line"/>` +
+      `<text x="${W - pad}" y="${pad + 12}" text-anchor="end" class="axis">${number(y1)}</text>` +
+      `<text x="${W - pad}" y="${H - pad - 4}" text-anchor="end" class="axis">${number(y0)}</text>`;
+  }
+
+  const endings = {
+    done: "Done.",
+    interrupted: "Stopped: the files hold the best found so far.",
+    "target-missed": "The target was not met: the files hold the best found.",
+    "short-of-reference": "Done, but short of the published figure it was checked against.",
+  };
+
+  function flatten(value, prefix, rows) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, rows);
+    } else {
+      let shown = Array.isArray(value) || typeof value === "object" ? JSON.stringify(value) : String(value);
+      if (typeof value === "number") shown = number(value);
+      if (shown.length > 160) shown = shown.slice(0, 157) + "…";
+      rows.push([prefix, shown]);
+    }
+  }
+
+  function size(bytes) {
+    if (bytes < 1024) return `${bytes} B`;
+    if (bytes < 1 << 20) return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / (1 << 20)).toFixed(1)} MB`;
+  }
+
+  function finished(run) {
+    busy(false);
+    $("progress").hidden = true;
+    $("done").hidden = false;
+    $("ending").textContent = `${endings[run.ending] || run.ending} Seed ${run.seed}, ${run.progress.elapsed.toFixed(2)} s.`;
+    const notes = $("notes");
+    notes.innerHTML = "";
+    for (const note of run.notes || []) {
+      const li = document.createElement("li");
+      li.textContent = note;
+      notes.appendChild(li);
+    }
+    const files = run.files || [];
+    const picture = ["svg", "png", "plot", "plot-png"].map((r) => files.find((f) => f.role === r)).find((f) => f);
+    $("figure").hidden = !picture;
+    if (picture) $("picture").src = picture.url;
+    const rows = [];
+    const skip = new Set(["job", "version", "parameters", "out"]);
+    for (const [k, v] of Object.entries(run.summary || {})) if (!skip.has(k)) flatten(v, k, rows);
+    const table = $("scores");
+    table.innerHTML = "";
+    for (const [k, v] of rows) {
+      const tr = table.insertRow();
+      const th = document.createElement("th");
+      th.textContent = k;
+      tr.appendChild(th);
+      tr.insertCell().textContent = v;
+    }
+    const list = $("files");
+    list.innerHTML = "";
+    for (const f of files) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = f.url;
+      a.download = `${run.job}-${run.seed}-${f.name}`;
+      a.textContent = f.name;
+      a.className = "download";
+      a.dataset.role = f.role;
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(` ${f.media_type.split(";")[0]}, ${size(f.size)}`));
+      list.appendChild(li);
+    }
+    $("permalink").href = run.permalink;
+    $("permalink").textContent = location.origin + run.permalink;
+  }
+
+  function failed(message) {
+    $("progress").hidden = true;
+    $("failed").hidden = false;
+    $("failed").textContent = message;
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    start();
+  });
+  $("again").addEventListener("click", () => {
+    $("seed").value = String(Math.floor(Math.random() * 1e9));
+    start();
+  });
+  $("cancel").addEventListener("click", async () => {
+    if (current) await fetch(`/api/runs/${current}`, { method: "DELETE" });
+  });
+  $("reset").addEventListener("click", () => {
+    location.href = `/jobs/${job}`;
+  });
+
+  if (page.dataset.run) {
+    follow(page.dataset.run);
+  } else if (page.dataset.autorun === "true") {
+    start();
+  }
+})();

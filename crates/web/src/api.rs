@@ -1,0 +1,362 @@
+//! The JSON API the pages use (documented in the README):
+//!
+//! | route | answer |
+//! | --- | --- |
+//! | `GET /api/jobs` | the jobs: id, title, help |
+//! | `GET /api/jobs/{job}` | its JSON Schema, defaults and sample parameters |
+//! | `POST /api/runs` `{"job", "params", "seed"}` | `201 {"id"}`; 400 bad parameters, 404 no such job, 429 full (with `Retry-After`) |
+//! | `GET /api/runs` | the runs kept, newest first |
+//! | `GET /api/runs/{id}` | status, progress, summary, files |
+//! | `GET /api/runs/{id}/events` | server-sent events: `progress`…, then `done` or `error` |
+//! | `GET /api/runs/{id}/files/{name}` | a file, with its media type |
+//! | `DELETE /api/runs/{id}` | cancels: `202` with the run |
+//!
+//! Every error is `{"error": "..."}` with a message in words.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as Sse, KeepAlive};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream};
+use serde_json::{Value, json};
+
+use crate::runs::{Refusal, Run, Runs, Status};
+
+/// An API error: a status and a message in words.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What went wrong and the way out.
+    pub message: String,
+    /// Seconds to wait, for 429.
+    pub retry_after: Option<u64>,
+}
+
+impl ApiError {
+    /// An error with this status and message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    fn no_run(id: &str) -> Self {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "there is no run {id:?}: it may have ended long ago and been dropped; \
+                 GET /api/runs lists the runs kept"
+            ),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(json!({"error": self.message}))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::NoJob(job) => no_job(&job),
+            Refusal::Parameters(message) => ApiError::new(StatusCode::BAD_REQUEST, message),
+            Refusal::Busy(seconds) => ApiError {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                message: format!(
+                    "every place is taken and the queue is full; try again in {seconds} s"
+                ),
+                retry_after: Some(seconds),
+            },
+        }
+    }
+}
+
+pub(crate) fn no_job(job: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("there is no job {job:?}; GET /api/jobs lists them"),
+    )
+}
+
+/// `GET /api/jobs`.
+pub async fn jobs(State(runs): State<Arc<Runs>>) -> Json<Value> {
+    Json(
+        runs.registry()
+            .jobs()
+            .map(|j| json!({"id": j.id(), "title": j.title(), "help": j.help()}))
+            .collect(),
+    )
+}
+
+/// `GET /api/jobs/{job}`.
+pub async fn job(
+    State(runs): State<Arc<Runs>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let job = runs.registry().get(&id).ok_or_else(|| no_job(&id))?;
+    Ok(Json(json!({
+        "id": job.id(),
+        "title": job.title(),
+        "help": job.help(),
+        "schema": job.schema(),
+        "defaults": job.defaults(),
+        "sample": job.sample(),
+    })))
+}
+
+/// The body of `POST /api/runs`, read by hand so every mistake gets a message in words.
+fn request(body: &[u8]) -> Result<(String, Value, u64), ApiError> {
+    let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, m);
+    let value: Value = serde_json::from_slice(body).map_err(|e| {
+        bad(format!(
+            "the request is not JSON ({e}); send {{\"job\": \"puzzle-chess\", \"params\": {{}}, \"seed\": 1}}"
+        ))
+    })?;
+    let Value::Object(mut fields) = value else {
+        return Err(bad(
+            "the request must be a JSON object: {\"job\", \"params\", \"seed\"}".into(),
+        ));
+    };
+    if let Some(unknown) = fields
+        .keys()
+        .find(|k| !matches!(k.as_str(), "job" | "params" | "seed"))
+    {
+        return Err(bad(format!(
+            "unknown field {unknown:?}: a request has job, params and seed"
+        )));
+    }
+    let job = match fields.remove("job") {
+        Some(Value::String(job)) => job,
+        Some(other) => return Err(bad(format!("job must be a job's id (text), not {other}"))),
+        None => return Err(bad("job is missing: name one of GET /api/jobs".into())),
+    };
+    let params = match fields.remove("params") {
+        None | Some(Value::Null) => json!({}),
+        Some(p @ Value::Object(_)) => p,
+        Some(other) => {
+            return Err(bad(format!(
+                "params must be an object of parameters, not {other}"
+            )));
+        }
+    };
+    let seed = match fields.remove("seed") {
+        None | Some(Value::Null) => fresh_seed(),
+        Some(Value::Number(n)) if n.is_u64() => n.as_u64().expect("a u64"),
+        Some(other) => {
+            return Err(bad(format!(
+                "seed must be a whole number from 0 to 18446744073709551615, not {other}"
+            )));
+        }
+    };
+    Ok((job, params, seed))
+}
+
+/// A seed from the clock, for a run that gives none (the answer says which).
+fn fresh_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    // splitmix64 of the nanoseconds, so two runs a moment apart differ in every digit.
+    let mut z = (now.as_nanos() as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
+/// `POST /api/runs`.
+pub async fn submit(
+    State(runs): State<Arc<Runs>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    if let Some(kind) = headers.get(header::CONTENT_TYPE)
+        && !kind
+            .to_str()
+            .unwrap_or_default()
+            .starts_with("application/json")
+    {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request as JSON (Content-Type: application/json)",
+        ));
+    }
+    let (job, params, seed) = request(&body)?;
+    let run = runs.submit(&job, params, seed).await?;
+    let mut response = (
+        StatusCode::CREATED,
+        Json(json!({"id": run.id, "seed": run.seed, "url": format!("/api/runs/{}", run.id)})),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::LOCATION,
+        HeaderValue::from_str(&format!("/api/runs/{}", run.id)).expect("an ASCII path"),
+    );
+    Ok(response)
+}
+
+/// `GET /api/runs`.
+pub async fn list(State(runs): State<Arc<Runs>>) -> Json<Value> {
+    Json(
+        runs.recent()
+            .iter()
+            .map(|r| {
+                json!({"id": r.id, "job": r.job, "seed": r.seed, "status": r.status().word(),
+                       "url": format!("/api/runs/{}", r.id)})
+            })
+            .collect(),
+    )
+}
+
+fn find(runs: &Runs, id: &str) -> Result<Arc<Run>, ApiError> {
+    runs.get(id).ok_or_else(|| ApiError::no_run(id))
+}
+
+/// `GET /api/runs/{id}`.
+pub async fn run(
+    State(runs): State<Arc<Runs>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(find(&runs, &id)?.describe()))
+}
+
+/// `DELETE /api/runs/{id}`.
+pub async fn cancel(
+    State(runs): State<Arc<Runs>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let run = find(&runs, &id)?;
+    run.cancel("it was cancelled");
+    Ok((StatusCode::ACCEPTED, Json(run.describe())).into_response())
+}
+
+/// `GET /api/runs/{id}/files/{name}`.
+pub async fn file(
+    State(runs): State<Arc<Runs>>,
+    Path((id, name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let run = find(&runs, &id)?;
+    let Some(file) = run.file(&name) else {
+        let why = if run.status().ended() {
+            "GET the run to see its files"
+        } else {
+            "the run has not ended yet"
+        };
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("run {id} has no file {name:?}: {why}"),
+        ));
+    };
+    let disposition = format!(
+        "inline; filename=\"{}-{}-{}\"",
+        run.job, run.seed, file.name
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(file.media_type),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).expect("an ASCII name"),
+            ),
+        ],
+        Body::from(file.bytes),
+    )
+        .into_response())
+}
+
+/// How often a watcher is told of progress.
+const TICK: Duration = Duration::from_millis(150);
+
+/// A page watching a run; when it goes, the run may be cancelled (see [`Runs::unwatched`]).
+struct Watcher {
+    runs: Arc<Runs>,
+    run: Arc<Run>,
+    chart: usize,
+    lines: usize,
+    last: Option<Value>,
+    over: bool,
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.runs.unwatched(&self.run);
+    }
+}
+
+/// `GET /api/runs/{id}/events`: `progress` events (only when something changed, at most
+/// about seven a second), then one `done` (the whole run, as `GET /api/runs/{id}`) or
+/// `error` (`{"error"}`), then the stream ends.
+pub async fn events(
+    State(runs): State<Arc<Runs>>,
+    Path(id): Path<String>,
+) -> Result<axum::response::Sse<impl Stream<Item = Result<Sse, Infallible>>>, ApiError> {
+    let run = find(&runs, &id)?;
+    run.watch();
+    let watcher = Watcher {
+        runs: Arc::clone(&runs),
+        run,
+        chart: 0,
+        lines: 0,
+        last: None,
+        over: false,
+    };
+    let stream = stream::unfold(watcher, |mut w| async move {
+        if w.over {
+            return None;
+        }
+        let mut ended = w.run.ended();
+        loop {
+            if w.run.status().ended() {
+                w.over = true;
+                let event = match w.run.status() {
+                    Status::Done => Sse::default().event("done").data(w.run.describe().to_string()),
+                    _ => Sse::default().event("error").data(
+                        json!({"error": w.run.describe()["error"], "status": w.run.status().word()})
+                            .to_string(),
+                    ),
+                };
+                return Some((Ok(event), w));
+            }
+            let progress = w.run.progress(w.chart, w.lines);
+            let new_points = progress["chart"].as_array().map_or(0, Vec::len);
+            let new_lines = progress["lines"].as_array().map_or(0, Vec::len);
+            let key = json!([
+                progress["status"],
+                progress["stage"],
+                progress["done"],
+                progress["best"]
+            ]);
+            if new_points > 0 || new_lines > 0 || w.last.as_ref() != Some(&key) {
+                w.chart += new_points;
+                w.lines += new_lines;
+                w.last = Some(key);
+                let event = Sse::default().event("progress").data(progress.to_string());
+                return Some((Ok(event), w));
+            }
+            tokio::select! {
+                _ = ended.changed() => {}
+                () = tokio::time::sleep(TICK) => {}
+            }
+        }
+    });
+    Ok(axum::response::Sse::new(stream).keep_alive(KeepAlive::default()))
+}

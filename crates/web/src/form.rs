@@ -1,0 +1,516 @@
+//! A job's form, built from its JSON Schema: one field per parameter, with the default or
+//! the given value filled in, bounds the browser enforces, choices as lists, files as uploads,
+//! and the parameter's documentation as help.
+//!
+//! Each input carries its parameter's dotted path (`data-path`) and how to read it
+//! (`data-kind`); the page's script collects them into the parameters object.
+
+use serde_json::{Map, Value};
+
+/// Escapes text for HTML content and attribute values.
+///
+/// ```
+/// assert_eq!(ludoforge_web::form::escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+/// ```
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// How a field is read back.
+#[derive(Debug, Clone, PartialEq)]
+enum Kind {
+    /// A whole number between the bounds.
+    Integer { min: Option<f64>, max: Option<f64> },
+    /// A number between the bounds.
+    Number { min: Option<f64>, max: Option<f64> },
+    /// True or false.
+    Boolean,
+    /// One of these values (with their descriptions).
+    Choice(Vec<(Value, Option<String>)>),
+    /// Text.
+    Text,
+    /// A list of numbers, comma-separated.
+    Numbers,
+    /// A list of choices, comma-separated.
+    Choices(Vec<Value>),
+    /// A file's content: JSON or text, typed in or uploaded.
+    Content,
+    /// A file given as `{"name", "content"}`.
+    NamedFile,
+    /// A list of such files.
+    NamedFiles,
+    /// Anything else, as JSON.
+    Json,
+    /// A group of fields.
+    Group(Vec<(String, Value)>),
+}
+
+/// Follows `$ref`s into the schema's `$defs`.
+fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
+    let mut at = schema;
+    for _ in 0..16 {
+        match at.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let name = r.rsplit('/').next().unwrap_or_default();
+                match root.get("$defs").and_then(|d| d.get(name)) {
+                    Some(found) => at = found,
+                    None => return at,
+                }
+            }
+            None => return at,
+        }
+    }
+    at
+}
+
+/// The schema without a `null` alternative, and whether `null` is allowed.
+fn nullable<'a>(root: &'a Value, schema: &'a Value) -> (Value, bool) {
+    let schema = resolve(root, schema);
+    if let Some(any) = schema.get("anyOf").and_then(Value::as_array) {
+        let others: Vec<&Value> = any
+            .iter()
+            .filter(|s| s.get("type") != Some(&Value::from("null")))
+            .collect();
+        if others.len() == 1 && others.len() < any.len() {
+            let mut inner = resolve(root, others[0]).clone();
+            merge_docs(&mut inner, schema);
+            return (inner, true);
+        }
+    }
+    if let Some(types) = schema.get("type").and_then(Value::as_array) {
+        let others: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+        if others.len() == 1 && others.len() < types.len() {
+            let mut inner = schema.clone();
+            inner["type"] = others[0].clone();
+            return (inner, true);
+        }
+    }
+    (schema.clone(), false)
+}
+
+/// Keeps the outer schema's description and default on the inner one.
+fn merge_docs(inner: &mut Value, outer: &Value) {
+    for key in ["description", "default"] {
+        if let Some(v) = outer.get(key)
+            && let Some(o) = inner.as_object_mut()
+        {
+            o.insert(key.to_string(), v.clone());
+        }
+    }
+}
+
+/// The choices of an enum schema, with their descriptions.
+fn choices(root: &Value, schema: &Value) -> Option<Vec<(Value, Option<String>)>> {
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        return Some(values.iter().map(|v| (v.clone(), None)).collect());
+    }
+    let alternatives = schema
+        .get("oneOf")
+        .or_else(|| schema.get("anyOf"))?
+        .as_array()?;
+    let mut out = Vec::new();
+    for alternative in alternatives {
+        let alternative = resolve(root, alternative);
+        let description = alternative
+            .get("description")
+            .and_then(Value::as_str)
+            .map(first_sentence);
+        if let Some(c) = alternative.get("const") {
+            out.push((c.clone(), description));
+        } else if let Some(values) = alternative.get("enum").and_then(Value::as_array) {
+            for v in values {
+                out.push((v.clone(), description.clone()));
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The first sentence of a description.
+fn first_sentence(text: &str) -> String {
+    let text = text.replace('\n', " ");
+    match text.find(". ") {
+        Some(at) => text[..=at].to_string(),
+        None => text,
+    }
+}
+
+fn kind_of(root: &Value, schema: &Value) -> Kind {
+    if let Some(c) = choices(root, schema) {
+        return Kind::Choice(c);
+    }
+    let number = |key: &str| schema.get(key).and_then(Value::as_f64);
+    match schema.get("type").and_then(Value::as_str) {
+        Some("integer") => Kind::Integer {
+            min: number("minimum"),
+            max: number("maximum"),
+        },
+        Some("number") => Kind::Number {
+            min: number("minimum"),
+            max: number("maximum"),
+        },
+        Some("boolean") => Kind::Boolean,
+        Some("string") => Kind::Text,
+        Some("array") => {
+            let items = nullable(root, schema.get("items").unwrap_or(&Value::Null)).0;
+            if let Some(c) = choices(root, &items) {
+                Kind::Choices(c.into_iter().map(|(v, _)| v).collect())
+            } else if matches!(
+                items.get("type").and_then(Value::as_str),
+                Some("number" | "integer")
+            ) {
+                Kind::Numbers
+            } else if is_named_file(&items) {
+                Kind::NamedFiles
+            } else {
+                Kind::Json
+            }
+        }
+        Some("object") if is_named_file(schema) => Kind::NamedFile,
+        Some("object") => match schema.get("properties").and_then(Value::as_object) {
+            Some(p) => Kind::Group(p.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            None => Kind::Json,
+        },
+        None if schema.get("properties").is_none() => Kind::Content,
+        _ => Kind::Json,
+    }
+}
+
+/// An object of `name` and `content` only: a file given by its content.
+fn is_named_file(schema: &Value) -> bool {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| p.len() == 2 && p.contains_key("name") && p.contains_key("content"))
+}
+
+/// The form's fields for `schema`, filled with `values` (the complete parameters).
+#[must_use]
+pub fn fields(schema: &Value, values: &Value) -> String {
+    let mut out = String::new();
+    if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+        group(schema, properties, values, "", &mut out);
+    }
+    out
+}
+
+fn group(
+    root: &Value,
+    properties: &Map<String, Value>,
+    values: &Value,
+    prefix: &str,
+    out: &mut String,
+) {
+    for (name, property) in properties {
+        let path = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        field(
+            root,
+            property,
+            values.get(name).unwrap_or(&Value::Null),
+            &path,
+            out,
+        );
+    }
+}
+
+/// A number as an input shows it.
+fn number_text(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn label(path: &str) -> String {
+    let last = path.rsplit('.').next().unwrap_or(path);
+    let words = last.replace('_', " ");
+    let mut c = words.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + c.as_str(),
+        None => words,
+    }
+}
+
+fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut String) {
+    let (schema, null) = nullable(root, property);
+    let help = property
+        .get("description")
+        .or_else(|| schema.get("description"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .replace('\n', " ");
+    let kind = kind_of(root, &schema);
+    let id = format!("f-{}", path.replace('.', "-"));
+    let (p, e_help, e_id) = (escape(path), escape(&help), escape(&id));
+    let null_attr = if null { " data-null=\"1\"" } else { "" };
+    let required = if null { "" } else { " required" };
+    let head = |out: &mut String, kind: &str| {
+        out.push_str(&format!(
+            "<div class=\"field\"><label for=\"{e_id}\">{}</label>",
+            escape(&label(path))
+        ));
+        let _ = kind;
+    };
+    let tail = |out: &mut String| {
+        if !help.is_empty() {
+            out.push_str(&format!("<p class=\"help\">{e_help}</p>"));
+        }
+        out.push_str("</div>\n");
+    };
+    match kind {
+        Kind::Group(properties) => {
+            out.push_str(&format!(
+                "<fieldset class=\"group\"><legend>{}</legend>",
+                escape(&label(path))
+            ));
+            if !help.is_empty() {
+                out.push_str(&format!("<p class=\"help\">{e_help}</p>"));
+            }
+            let map: Map<String, Value> = properties.into_iter().collect();
+            group(root, &map, value, path, out);
+            out.push_str("</fieldset>\n");
+        }
+        Kind::Integer { min, max } | Kind::Number { min, max } => {
+            let integer = matches!(schema.get("type").and_then(Value::as_str), Some("integer"));
+            head(out, "number");
+            let bound = |name: &str, b: Option<f64>| {
+                b.map(|b| format!(" {name}=\"{b}\"")).unwrap_or_default()
+            };
+            out.push_str(&format!(
+                "<input type=\"number\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"{}\"{null_attr}{}{}{} value=\"{}\"{required}{}>",
+                if integer { "integer" } else { "number" },
+                bound("min", min),
+                bound("max", max),
+                if integer { " step=\"1\"" } else { " step=\"any\"" },
+                escape(&number_text(value)),
+                if null { " placeholder=\"default\"" } else { "" },
+            ));
+            tail(out);
+        }
+        Kind::Boolean => {
+            out.push_str(&format!(
+                "<div class=\"field check\"><label><input type=\"checkbox\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"boolean\"{}> {}</label>",
+                if value == &Value::Bool(true) { " checked" } else { "" },
+                escape(&label(path))
+            ));
+            tail(out);
+        }
+        Kind::Choice(options) => {
+            head(out, "choice");
+            out.push_str(&format!(
+                "<select id=\"{e_id}\" data-path=\"{p}\" data-kind=\"choice\"{null_attr}>"
+            ));
+            if null {
+                out.push_str(&format!(
+                    "<option value=\"null\"{}>(default)</option>",
+                    if value.is_null() { " selected" } else { "" }
+                ));
+            }
+            for (option, description) in options {
+                let shown = option
+                    .as_str()
+                    .map_or_else(|| option.to_string(), str::to_string);
+                let title = description
+                    .map(|d| format!(" title=\"{}\"", escape(&d)))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "<option value=\"{}\"{title}{}>{}</option>",
+                    escape(&option.to_string()),
+                    if &option == value { " selected" } else { "" },
+                    escape(&shown)
+                ));
+            }
+            out.push_str("</select>");
+            tail(out);
+        }
+        Kind::Text => {
+            head(out, "text");
+            let max = schema
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .map(|m| format!(" maxlength=\"{m}\""))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "<input type=\"text\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"text\"{null_attr}{max} value=\"{}\"{}>",
+                escape(value.as_str().unwrap_or_default()),
+                if null { " placeholder=\"default\"" } else { "" },
+            ));
+            tail(out);
+        }
+        Kind::Numbers | Kind::Choices(_) => {
+            head(out, "list");
+            let shown = value
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
+            let (data_kind, hint) = match &kind {
+                Kind::Choices(c) => (
+                    "choices",
+                    format!(
+                        "any of: {}",
+                        c.iter()
+                            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                _ => ("numbers", "numbers, separated by commas".to_string()),
+            };
+            out.push_str(&format!(
+                "<input type=\"text\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"{data_kind}\"{null_attr} value=\"{}\" placeholder=\"{}\">",
+                escape(&shown),
+                escape(if null { "default" } else { &hint }),
+            ));
+            out.push_str(&format!("<p class=\"hint\">{}</p>", escape(&hint)));
+            tail(out);
+        }
+        Kind::Content | Kind::NamedFile | Kind::NamedFiles | Kind::Json => {
+            let data_kind = match kind {
+                Kind::Content => "content",
+                Kind::NamedFile => "file",
+                Kind::NamedFiles => "files",
+                _ => "json",
+            };
+            head(out, data_kind);
+            let text = match (&kind, value) {
+                (_, Value::Null) => String::new(),
+                (Kind::Content, Value::String(s)) => s.clone(),
+                (Kind::NamedFile, v) => match v.get("content") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(other) => serde_json::to_string_pretty(other).unwrap_or_default(),
+                    None => String::new(),
+                },
+                (Kind::NamedFiles, Value::Array(a)) if a.is_empty() => String::new(),
+                (_, v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+            };
+            let name = value
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "<textarea id=\"{e_id}\" data-path=\"{p}\" data-kind=\"{data_kind}\"{null_attr} data-name=\"{}\" rows=\"4\" placeholder=\"{}\">{}</textarea>",
+                escape(name),
+                if matches!(kind, Kind::Json) { "JSON" } else { "paste the file here, or choose it below (empty: none)" },
+                escape(&text)
+            ));
+            if !matches!(kind, Kind::Json) {
+                out.push_str(&format!(
+                    "<input type=\"file\" class=\"upload\" data-for=\"{e_id}\"{}>",
+                    if matches!(kind, Kind::NamedFiles) {
+                        " multiple"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            tail(out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "size": {"type": "integer", "minimum": 2, "maximum": 64, "default": 11,
+                         "description": "Board side."},
+                "ratio": {"type": ["number", "null"], "default": null},
+                "agent": {"$ref": "#/$defs/Agent", "default": "rook"},
+                "goal": {"anyOf": [{"$ref": "#/$defs/Agent"}, {"type": "null"}], "default": null},
+                "route": {"type": "boolean", "default": true},
+                "search": {"$ref": "#/$defs/Search"},
+                "puzzle": {"default": null, "description": "The puzzle file."},
+                "weights": {"type": ["array", "null"], "items": {"type": "number"}},
+                "catalog": {"anyOf": [{"$ref": "#/$defs/File"}, {"type": "null"}]}
+            },
+            "$defs": {
+                "Agent": {"oneOf": [
+                    {"const": "rook", "description": "Moves straight. Any distance."},
+                    {"const": "knight", "description": "Jumps."}
+                ]},
+                "Search": {"type": "object", "properties": {
+                    "population": {"type": "integer", "minimum": 2, "default": 1200}
+                }},
+                "File": {"type": "object", "properties": {
+                    "name": {"type": ["string", "null"]}, "content": true
+                }}
+            }
+        })
+    }
+
+    #[test]
+    fn every_parameter_gets_its_widget_and_value() {
+        let values = json!({"size": 11, "ratio": null, "agent": "knight", "goal": null,
+            "route": true, "search": {"population": 60}, "puzzle": null,
+            "weights": [1, 2.5], "catalog": {"name": "c.json", "content": "{}"}});
+        let html = fields(&schema(), &values);
+        assert!(html.contains(r#"data-path="size" data-kind="integer" min="2" max="64" step="1" value="11" required"#), "{html}");
+        assert!(html.contains(r#"data-path="ratio" data-kind="number" data-null="1""#));
+        assert!(
+            html.contains(
+                r#"<option value="&quot;knight&quot;" title="Jumps." selected>knight</option>"#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r#"<option value="&quot;rook&quot;" title="Moves straight.">rook</option>"#
+            )
+        );
+        assert!(html.contains(r#"data-path="goal" data-kind="choice" data-null="1"><option value="null" selected>(default)</option>"#));
+        assert!(html.contains(r#"data-path="route" data-kind="boolean" checked"#));
+        assert!(html.contains(
+            r#"data-path="search.population" data-kind="integer" min="2" step="1" value="60""#
+        ));
+        assert!(html.contains(r#"data-path="puzzle" data-kind="content""#));
+        assert!(
+            html.contains(
+                r#"data-path="weights" data-kind="numbers" data-null="1" value="1, 2.5""#
+            )
+        );
+        assert!(
+            html.contains(
+                r#"data-path="catalog" data-kind="file" data-null="1" data-name="c.json""#
+            )
+        );
+        assert!(html.contains("<p class=\"help\">Board side.</p>"));
+        // Every input has a label.
+        assert_eq!(html.matches("data-path=").count(), 9);
+    }
+
+    #[test]
+    fn values_are_escaped() {
+        let schema = json!({"properties": {"name": {"type": "string"}}});
+        let html = fields(&schema, &json!({"name": "\"><script>"}));
+        assert!(html.contains("value=\"&quot;&gt;&lt;script&gt;\""));
+        assert!(!html.contains("<script>"));
+    }
+}

@@ -1,0 +1,106 @@
+//! `ludoforge serve`: the studio in a browser. Pages and a JSON API over the jobs of a
+//! [`Registry`]: a form per job built from its JSON Schema, live progress with a chart, the
+//! picture, the scores and every file for download, permalinks that make the same content
+//! again. Runs go to a bounded pool off the async threads; the studio adds no generator logic.
+//!
+//! ```no_run
+//! # async fn serve() -> std::io::Result<()> {
+//! let registry = std::sync::Arc::new(ludoforge_job::Registry::default());
+//! let settings = ludoforge_web::Settings::default();
+//! ludoforge_web::serve(registry, &settings, |address| println!("http://{address}/")).await
+//! # }
+//! ```
+
+pub mod api;
+pub mod files;
+pub mod form;
+pub mod pages;
+pub mod runs;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::routing::get;
+use ludoforge_job::Registry;
+
+pub use runs::{Limits, Runs};
+
+/// How the studio is served.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The address to listen on (loopback unless told otherwise).
+    pub address: SocketAddr,
+    /// The limits runs keep to.
+    pub limits: Limits,
+    /// The largest request body accepted, in bytes.
+    pub body_limit: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            address: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            limits: Limits::default(),
+            body_limit: 8 << 20,
+        }
+    }
+}
+
+/// What the handlers share.
+#[derive(Clone)]
+pub struct Studio {
+    /// The runs and their pool.
+    pub runs: Arc<Runs>,
+    /// The sample pictures made so far.
+    pub samples: Arc<pages::Samples>,
+}
+
+impl FromRef<Studio> for Arc<Runs> {
+    fn from_ref(studio: &Studio) -> Arc<Runs> {
+        Arc::clone(&studio.runs)
+    }
+}
+
+/// The studio's routes over `registry`'s jobs.
+pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
+    let studio = Studio {
+        runs: Runs::new(registry, settings.limits.clone()),
+        samples: Arc::default(),
+    };
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/jobs/{job}", get(pages::job))
+        .route("/runs/{id}", get(pages::run))
+        .route("/samples/{job}", get(pages::sample))
+        .route("/assets/studio.js", get(pages::script))
+        .route("/assets/studio.css", get(pages::style))
+        .route("/api/jobs", get(api::jobs))
+        .route("/api/jobs/{job}", get(api::job))
+        .route("/api/runs", get(api::list).post(api::submit))
+        .route("/api/runs/{id}", get(api::run).delete(api::cancel))
+        .route("/api/runs/{id}/events", get(api::events))
+        .route("/api/runs/{id}/files/{name}", get(api::file))
+        .fallback(pages::not_found)
+        .layer(DefaultBodyLimit::max(settings.body_limit))
+        .with_state(studio)
+}
+
+/// Serves the studio until Ctrl-C, calling `ready` with the address once listening.
+///
+/// # Errors
+/// When the address cannot be bound (in use, or not this machine's).
+pub async fn serve(
+    registry: Arc<Registry>,
+    settings: &Settings,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(settings.address).await?;
+    ready(listener.local_addr()?);
+    axum::serve(listener, router(registry, settings))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
