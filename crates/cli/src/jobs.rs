@@ -14,11 +14,23 @@ use crate::puzzle::{Ending, fresh_seed};
 /// Every job this build offers.
 pub fn registry() -> Registry {
     let mut registry = Registry::default();
-    registry.extend(ludoforge_puzzles::job::jobs());
-    registry.extend(ludoforge_portals::job::jobs());
-    registry.extend(ludoforge_stocking::job::jobs());
-    registry.extend(ludoforge_gloomhaven::job::jobs());
-    registry.extend(ludoforge_risk::job::jobs());
+    registry.generator(
+        ludoforge_puzzles::job::ABOUT,
+        ludoforge_puzzles::job::jobs(),
+    );
+    registry.generator(
+        ludoforge_portals::job::ABOUT,
+        ludoforge_portals::job::jobs(),
+    );
+    registry.generator(
+        ludoforge_stocking::job::ABOUT,
+        ludoforge_stocking::job::jobs(),
+    );
+    registry.generator(
+        ludoforge_gloomhaven::job::ABOUT,
+        ludoforge_gloomhaven::job::jobs(),
+    );
+    registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
     registry
 }
 

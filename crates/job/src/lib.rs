@@ -65,7 +65,7 @@ pub mod engine;
 mod error;
 mod job;
 pub mod params;
-mod registry;
+pub mod registry;
 
 pub use artifact::{Artifact, Ending, File, Stream, media};
 pub use context::{Context, Event};

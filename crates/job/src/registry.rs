@@ -6,6 +6,25 @@ use crate::Job;
 #[derive(Default)]
 pub struct Registry {
     jobs: Vec<Box<dyn Job>>,
+    generators: Vec<Generator>,
+}
+
+/// A generator: the jobs one crate offers, with a title and a sentence for a gallery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct About {
+    /// A title of a few words ("Chess and chromatic mazes").
+    pub title: &'static str,
+    /// One sentence saying what it makes.
+    pub sentence: &'static str,
+}
+
+/// A generator and the ids of its jobs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generator {
+    /// Its title and sentence.
+    pub about: About,
+    /// Its jobs' ids, in the order added.
+    pub jobs: Vec<&'static str>,
 }
 
 impl Registry {
@@ -23,6 +42,29 @@ impl Registry {
         for job in jobs {
             self.add(job);
         }
+    }
+
+    /// Adds a generator's jobs under its title and sentence.
+    ///
+    /// ```
+    /// use ludoforge_job::{Registry, registry::About};
+    /// let mut registry = Registry::default();
+    /// let about = About { title: "Nothing yet", sentence: "Makes nothing." };
+    /// registry.generator(about, Vec::new());
+    /// assert_eq!(registry.generators()[0].about.title, "Nothing yet");
+    /// ```
+    pub fn generator(&mut self, about: About, jobs: impl IntoIterator<Item = Box<dyn Job>>) {
+        let mut ids = Vec::new();
+        for job in jobs {
+            ids.push(job.id());
+            self.add(job);
+        }
+        self.generators.push(Generator { about, jobs: ids });
+    }
+
+    /// The generators added with [`Registry::generator`], in order.
+    pub fn generators(&self) -> &[Generator] {
+        &self.generators
     }
 
     /// The job with this id.

@@ -306,7 +306,7 @@
     if (picture) $("picture").src = picture.url;
     const rows = [];
     const skip = new Set(["job", "version", "parameters", "out"]);
-    for (const [k, v] of Object.entries(run.summary || {})) if (!skip.has(k)) flatten(v, k, rows);
+    for (const [k, v] of Object.entries(run.summary || {})) if (!skip.has(k) && v !== null) flatten(v, k, rows);
     const table = $("scores");
     table.innerHTML = "";
     for (const [k, v] of rows) {

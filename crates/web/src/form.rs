@@ -28,6 +28,31 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `text` in backticks as code: the parameters' documentation writes values that way.
+///
+/// ```
+/// assert_eq!(ludoforge_web::form::code("such as `a1`"), "such as <code>a1</code>");
+/// assert_eq!(ludoforge_web::form::code("odd ` tick"), "odd ` tick");
+/// ```
+#[must_use]
+pub fn code(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len().is_multiple_of(2) {
+        return text.to_string();
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                (*part).to_string()
+            }
+        })
+        .collect()
+}
+
 /// How a field is read back.
 #[derive(Debug, Clone, PartialEq)]
 enum Kind {
@@ -259,7 +284,7 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
         .replace('\n', " ");
     let kind = kind_of(root, &schema);
     let id = format!("f-{}", path.replace('.', "-"));
-    let (p, e_help, e_id) = (escape(path), escape(&help), escape(&id));
+    let (p, e_help, e_id) = (escape(path), code(&escape(&help)), escape(&id));
     let null_attr = if null { " data-null=\"1\"" } else { "" };
     let required = if null { "" } else { " required" };
     let head = |out: &mut String, kind: &str| {

@@ -68,6 +68,7 @@ struct JobPage {
     defaults: String,
     error: String,
     wall_time: u64,
+    quick: Option<String>,
 }
 
 #[derive(Template)]
@@ -124,27 +125,39 @@ fn missing(message: String) -> Response {
     response
 }
 
-/// `GET /`.
+/// `GET /`: the generators the registry names, then any job outside them on its own.
 pub async fn home(State(runs): State<Arc<Runs>>) -> Response {
-    let mut generators: Vec<Generator> = Vec::new();
-    for job in runs.registry().jobs() {
-        let family = job.id().split('-').next().unwrap_or_default();
-        let same = generators
-            .last()
-            .is_some_and(|g| g.jobs[0].0.split('-').next() == Some(family));
-        if !same {
-            generators.push(Generator {
-                title: job.title().to_string(),
-                sentence: sentence(job.help()),
-                sample: None,
-                jobs: Vec::new(),
-            });
+    let registry = runs.registry();
+    let card = |title: &str, sentence: String, ids: &[&'static str]| {
+        let jobs: Vec<(&'static str, &'static str)> = ids
+            .iter()
+            .filter_map(|id| registry.get(id))
+            .map(|j| (j.id(), j.title()))
+            .collect();
+        let sample = ids
+            .iter()
+            .filter_map(|id| registry.get(id))
+            .find(|j| j.sample().is_some())
+            .map(|j| j.id());
+        Generator {
+            title: title.to_string(),
+            sentence,
+            sample,
+            jobs,
         }
-        let generator = generators.last_mut().expect("one was pushed");
-        if generator.sample.is_none() && job.sample().is_some() {
-            generator.sample = Some(job.id());
-        }
-        generator.jobs.push((job.id(), job.title()));
+    };
+    let mut generators: Vec<Generator> = registry
+        .generators()
+        .iter()
+        .map(|g| card(g.about.title, g.about.sentence.to_string(), &g.jobs))
+        .collect();
+    let grouped: Vec<&str> = registry
+        .generators()
+        .iter()
+        .flat_map(|g| g.jobs.iter().copied())
+        .collect();
+    for job in registry.jobs().filter(|j| !grouped.contains(&j.id())) {
+        generators.push(card(job.title(), sentence(job.help()), &[job.id()]));
     }
     page(&Home {
         generators,
@@ -208,6 +221,13 @@ fn job_page(
         defaults: defaults.to_string(),
         error,
         wall_time: runs.limits().wall_time.as_secs(),
+        quick: job.sample().map(|sample| {
+            format!(
+                "/jobs/{}?params={}",
+                job.id(),
+                utf8_percent_encode(&sample.to_string(), NON_ALPHANUMERIC)
+            )
+        }),
     })
 }
 

@@ -123,7 +123,11 @@ impl Spec for Broken {
 
 fn app_with(limits: Limits) -> axum::Router {
     let mut registry = Registry::default();
-    registry.add(Box::new(Count));
+    let about = ludoforge_job::registry::About {
+        title: "Counting",
+        sentence: "Counts things, slowly if asked.",
+    };
+    registry.generator(about, vec![Box::new(Count) as Box<dyn ludoforge_job::Job>]);
     registry.add(Box::new(Broken));
     let settings = Settings {
         limits,
@@ -240,6 +244,12 @@ async fn the_pages_are_served() {
     let home = get(&app, "/").await;
     assert_eq!(home.status, StatusCode::OK);
     assert!(home.text().contains("<a href=\"/jobs/count\">Count</a>"));
+    // A generator's card has its title and sentence; a job outside any has its own card.
+    assert!(
+        home.text()
+            .contains("<h2>Counting</h2>\n<p>Counts things, slowly if asked.</p>")
+    );
+    assert!(home.text().contains("<h2>Broken</h2>\n<p>Fails.</p>"));
     assert!(home.text().contains("/samples/count.svg"));
     let page = get(&app, "/jobs/count").await;
     assert_eq!(page.status, StatusCode::OK);

@@ -37,6 +37,12 @@ pub use vgb::{CheckedExport, CheckedImport, ExportVgbJob, ImportVgbJob};
 
 use ludoforge_job::Job;
 
+/// What this generator makes, for galleries.
+pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
+    title: "Gloomhaven scenarios",
+    sentence: "New scenarios built only from the map tiles, overlays and standees in the box, evolved from the book's and ready for Virtual Gloomhaven Board (after Tijben and Gerhold).",
+};
+
 /// This generator's jobs, for a front end's registry.
 ///
 /// ```

@@ -26,6 +26,12 @@ pub use study::StudyJob;
 
 use ludoforge_job::Job;
 
+/// What this generator makes, for galleries.
+pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
+    title: "Portal dungeons",
+    sentence: "Rooms joined by one-way portals, judged by simulated players that remember their way, evolved toward the routes and decisions wanted (after Bush).",
+};
+
 /// The portal jobs, for a front end's registry. `portals` refuses an evolving population of
 /// more than [`FALLBACK_MEMORY_LIMIT`] bytes here; a front end that knows the machine's memory
 /// makes its own [`GenerateJob::new`] with [`MemoryLimit::available`].

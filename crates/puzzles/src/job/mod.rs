@@ -20,6 +20,12 @@ use ludoforge_job::{Job, JobError};
 
 use crate::PuzzleError;
 
+/// What this generator makes, for galleries.
+pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
+    title: "Chess and chromatic mazes",
+    sentence: "Puzzles a player solves by moving across a board, evolved until the fewest moves across are as many as wanted, with a solver that proves it (after Ashlock).",
+};
+
 /// The puzzle jobs, for a front end's registry.
 ///
 /// ```

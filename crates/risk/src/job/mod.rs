@@ -22,6 +22,12 @@ pub use playtest::{Checked as PlaytestChecked, Game, MAX_MATCHES, PlaytestJob, P
 
 use ludoforge_job::Job;
 
+/// What this generator makes, for galleries.
+pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
+    title: "Risk variants",
+    sentence: "Rules and planar maps for two-player Risk, playtested by agents and scored on seven quality criteria, evolved by a genetic algorithm (after Rossato et al.).",
+};
+
 /// The Risk jobs, for a front end's registry.
 ///
 /// ```

@@ -29,6 +29,12 @@ pub const MAX_THRESHOLD: i64 = 10_000_000;
 /// summary's copy of the parameters, which is one line on a terminal.
 const SUMMARY_MAP_LIMIT: usize = 65_536;
 
+/// What this generator makes, for galleries.
+pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
+    title: "Stocked dungeon maps",
+    sentence: "Grid maps where every area is worth a visit: pointless areas get rewards, keys and locked doors, traps and red herrings, then a theme moves in.",
+};
+
 /// This generator's jobs, for a front end's registry.
 ///
 /// ```
