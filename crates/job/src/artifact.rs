@@ -55,6 +55,9 @@ pub struct File {
     pub media_type: &'static str,
     /// Its bytes (empty for a streamed file).
     pub bytes: Vec<u8>,
+    /// The name the file must have where another file names it (a Tiled map names its
+    /// tileset image); `None` when any name will do.
+    pub name: Option<String>,
     stream: Option<Stream>,
 }
 
@@ -76,8 +79,22 @@ impl File {
             role: role.into(),
             media_type,
             bytes,
+            name: None,
             stream: None,
         }
+    }
+
+    /// The same file, to be saved under `name` because another file names it.
+    ///
+    /// ```
+    /// let image = ludoforge_job::File::new("tileset", ludoforge_job::media::PNG, vec![1])
+    ///     .named("map-tiles.png");
+    /// assert_eq!(image.name.as_deref(), Some("map-tiles.png"));
+    /// ```
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.to_string());
+        self
     }
 
     /// A file whose bytes `write` makes as they are written: it may be called more than once
@@ -100,6 +117,7 @@ impl File {
             role: role.into(),
             media_type,
             bytes: Vec::new(),
+            name: None,
             stream: Some(Arc::new(write)),
         }
     }

@@ -322,7 +322,8 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = f.url;
-      a.download = `${run.job}-${run.seed}-${f.name}`;
+      // A file another file names (a Tiled map's tileset image) keeps that name.
+      a.download = f.save_as || `${run.job}-${run.seed}-${f.name}`;
       a.textContent = f.name;
       a.className = "download";
       a.dataset.role = f.role;

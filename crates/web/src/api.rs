@@ -263,10 +263,22 @@ pub async fn file(
             format!("run {id} has no file {name:?}: {why}"),
         ));
     };
-    let disposition = format!(
-        "inline; filename=\"{}-{}-{}\"",
-        run.job, run.seed, file.name
-    );
+    let saved = file
+        .save_as
+        .clone()
+        .unwrap_or_else(|| format!("{}-{}-{}", run.job, run.seed, file.name));
+    // The name is the job's own or one its parameters gave: keep it to safe characters.
+    let saved: String = saved
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || ".-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let disposition = format!("inline; filename=\"{saved}\"");
     Ok((
         [
             (

@@ -14,6 +14,8 @@ pub struct StoredFile {
     pub media_type: &'static str,
     /// Its bytes.
     pub bytes: Bytes,
+    /// The name it must be saved under, where another file names it.
+    pub save_as: Option<String>,
 }
 
 /// The extension files of a media type have.

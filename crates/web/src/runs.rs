@@ -366,6 +366,7 @@ impl Run {
                             "role": f.role,
                             "media_type": f.media_type,
                             "size": f.bytes.len(),
+                            "save_as": f.save_as,
                             "url": format!("/api/runs/{}/files/{}", self.id, f.name),
                         })
                     })
@@ -534,6 +535,7 @@ impl Runs {
                         role: f.role.clone(),
                         media_type: f.media_type,
                         bytes: f.to_bytes().unwrap_or_default().into(),
+                        save_as: f.name.clone(),
                     })
                     .collect();
                 (

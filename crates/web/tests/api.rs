@@ -82,11 +82,14 @@ impl Spec for Count {
             &json!({"counted": counted, "seed": seed}),
         ));
         if context.wants("svg") {
-            artifact.files.push(File::new(
-                "svg",
-                media::SVG,
-                b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(),
-            ));
+            artifact.files.push(
+                File::new(
+                    "svg",
+                    media::SVG,
+                    b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(),
+                )
+                .named("counted pic.svg"),
+            );
         }
         if counted < p.up_to {
             artifact.ending = Ending::Interrupted;
@@ -362,6 +365,13 @@ async fn a_run_ends_with_its_summary_and_files() {
             .to_str()
             .unwrap()
             .contains("count-42-result.json")
+    );
+    // A file the job names keeps that name (in safe characters) when saved.
+    assert_eq!(run["files"][1]["save_as"], "counted pic.svg");
+    let picture = get(&app, &format!("/api/runs/{id}/files/picture.svg")).await;
+    assert_eq!(
+        picture.headers[header::CONTENT_DISPOSITION],
+        "inline; filename=\"counted_pic.svg\""
     );
     let missing = get(&app, &format!("/api/runs/{id}/files/nothing.txt")).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);

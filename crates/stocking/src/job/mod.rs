@@ -300,9 +300,9 @@ impl Spec for StockJob {
             ));
         }
         if context.wants("tileset") {
-            artifact
-                .files
-                .push(File::new("tileset", media::PNG, tiled::tileset_png()));
+            artifact.files.push(
+                File::new("tileset", media::PNG, tiled::tileset_png()).named(&p.tileset_image),
+            );
         }
         Ok(artifact)
     }
