@@ -18,9 +18,12 @@ pub fn registry() -> Registry {
         ludoforge_puzzles::job::ABOUT,
         ludoforge_puzzles::job::jobs(),
     );
+    // The machine's memory is the front end's to read: `portals` refuses a population that
+    // would not fit in it, whichever front end asks.
+    let memory = ludoforge_portals::job::MemoryLimit::available(crate::portals::available_memory());
     registry.generator(
         ludoforge_portals::job::ABOUT,
-        ludoforge_portals::job::jobs(),
+        ludoforge_portals::job::jobs_within(memory),
     );
     registry.generator(
         ludoforge_stocking::job::ABOUT,

@@ -3,7 +3,6 @@
 use anyhow::{Context, Result};
 use ludoforge_job::{Job, JobError};
 use ludoforge_portals::job::params::{check_mean_walk, check_tolerance};
-use ludoforge_portals::job::{GenerateJob, MemoryLimit};
 use serde_json::{Value, json};
 
 use crate::args::portals::{DungeonOutputArgs, GenerateArgs, PortalStudyArgs, ShowArgs};
@@ -74,15 +73,18 @@ fn generate_params(args: &GenerateArgs) -> Result<Value> {
 pub fn generate(args: &GenerateArgs) -> Result<Ending> {
     let params = generate_params(args)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    // The machine's memory is the front end's to read; the job refuses a population that
-    // would not fit in it.
-    let job = GenerateJob::new(MemoryLimit::available(available_memory()));
-    present(&job, &params, seed, &destinations(&args.output), false)
+    present(
+        &*job("portals"),
+        &params,
+        seed,
+        &destinations(&args.output),
+        false,
+    )
 }
 
 /// The memory the system can give without swapping (`MemAvailable` of `/proc/meminfo`), where
 /// it can be read.
-fn available_memory() -> Option<u64> {
+pub fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
     let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;

@@ -34,7 +34,7 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 
 /// The portal jobs, for a front end's registry. `portals` refuses an evolving population of
 /// more than [`FALLBACK_MEMORY_LIMIT`] bytes here; a front end that knows the machine's memory
-/// makes its own [`GenerateJob::new`] with [`MemoryLimit::available`].
+/// uses [`jobs_within`].
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_portals::job::jobs().iter().map(|j| j.id()).collect();
@@ -42,8 +42,14 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
+    jobs_within(MemoryLimit::default())
+}
+
+/// The portal jobs, `portals` refusing an evolving population beyond `memory`.
+#[must_use]
+pub fn jobs_within(memory: MemoryLimit) -> Vec<Box<dyn Job>> {
     vec![
-        Box::new(GenerateJob::default()),
+        Box::new(GenerateJob::new(memory)),
         Box::new(ShowJob),
         Box::new(StudyJob),
     ]
