@@ -27,6 +27,9 @@ pub struct Limits {
     pub keep: usize,
     /// How long a finished run is kept.
     pub keep_for: Duration,
+    /// The most bytes of files finished runs keep in all; the oldest go first beyond it
+    /// (the newest finished run is always kept).
+    pub keep_bytes: usize,
     /// How long a run watched from a page goes on after its last page closed.
     pub grace: Duration,
 }
@@ -41,6 +44,7 @@ impl Default for Limits {
             wall_time: Duration::from_secs(600),
             keep: 100,
             keep_for: Duration::from_secs(3600),
+            keep_bytes: 1 << 30,
             grace: Duration::from_secs(10),
         }
     }
@@ -578,7 +582,15 @@ impl Runs {
         self.waiting.load(Ordering::SeqCst)
     }
 
-    /// Drops finished runs past the count or age the limits allow.
+    /// Bytes of files a run holds.
+    fn size(run: &Run) -> usize {
+        match &*lock(&run.outcome) {
+            Some(Outcome::Made { files, .. }) => files.iter().map(|f| f.bytes.len()).sum(),
+            _ => 0,
+        }
+    }
+
+    /// Drops finished runs past the count, age or bytes the limits allow, oldest first.
     fn evict(&self) {
         let mut table = lock(&self.table);
         let now = Instant::now();
@@ -591,10 +603,17 @@ impl Runs {
             .filter(|(_, run)| run.status().ended())
             .map(|(&n, _)| n)
             .collect();
-        for number in finished
-            .iter()
-            .take(finished.len().saturating_sub(self.limits.keep))
-        {
+        let over = finished.len().saturating_sub(self.limits.keep);
+        for number in &finished[..over] {
+            table.remove(number);
+        }
+        let kept = &finished[over..];
+        let mut bytes: usize = kept.iter().map(|n| Runs::size(&table[n])).sum();
+        for number in kept.iter().take(kept.len().saturating_sub(1)) {
+            if bytes <= self.limits.keep_bytes {
+                break;
+            }
+            bytes -= Runs::size(&table[number]);
             table.remove(number);
         }
     }

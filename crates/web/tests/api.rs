@@ -711,3 +711,32 @@ async fn finished_runs_are_dropped_past_the_count_kept() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn finished_runs_are_dropped_past_the_bytes_kept() {
+    // Each run's files take about 73 bytes: room for two.
+    let app = app_with(Limits {
+        jobs: 1,
+        queue: 8,
+        threads: 1,
+        keep_bytes: 150,
+        ..Limits::default()
+    });
+    let mut ids = Vec::new();
+    for seed in 0..4 {
+        let id = start(&app, json!({"up_to": 1}), seed).await;
+        let run = ended(&app, &id).await;
+        let size: u64 = run["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["size"].as_u64().unwrap())
+            .sum();
+        assert!((70..=75).contains(&size), "{size}");
+        ids.push(id);
+    }
+    for (id, status) in ids.iter().zip([404, 404, 200, 200]) {
+        let answer = get(&app, &format!("/api/runs/{id}")).await;
+        assert_eq!(answer.status.as_u16(), status, "{id}");
+    }
+}
