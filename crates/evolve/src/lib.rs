@@ -6,8 +6,10 @@
 //! - A problem makes random genomes and evaluates them; evaluation may reject a genome as
 //!   invalid. Strategies ask for the variation capabilities they use ([`Mutate`], [`Crossover`]).
 //! - Strategies: [`SteadyState`] (Ashlock's steady-state tournament), [`Generational`]
-//!   (tournament selection with elitism) and [`Growing`] (fitness-proportional choice with a
-//!   growing population, after Tijben and Gerhold).
+//!   (tournament selection with elitism), [`Growing`] (fitness-proportional choice with a
+//!   growing population, after Tijben and Gerhold) and [`MapElites`] (quality diversity: an
+//!   [`Archive`] keeping the best genome in each cell of a grid over two or three behaviour
+//!   descriptors, after Mouret and Clune; also driven step by step with ask and tell).
 //! - [`Run`] owns the loop: budget (matings, generations, evaluations, time), early stop when a
 //!   target is met, Ctrl-C, observers. It returns a [`Report`] with a [`StopReason`].
 //! - [`Observer`]s get a [`Snapshot`] with population statistics after every generation, and
@@ -54,12 +56,14 @@
 //! assert_eq!(report.best.fitness(), 20.0);
 //! ```
 
+pub mod archive;
 pub mod budget;
 pub mod error;
 pub mod generational;
 pub mod goal;
 pub mod growing;
 pub mod individual;
+pub mod map_elites;
 pub mod observer;
 pub mod problem;
 pub mod replicates;
@@ -69,12 +73,14 @@ pub mod state;
 pub mod steady_state;
 pub mod strategy;
 
+pub use archive::{Archive, ArchiveError, Axis, Elite, Grid, Insertion};
 pub use budget::{Budget, Counters, StopReason};
 pub use error::EvolveError;
 pub use generational::Generational;
 pub use goal::Goal;
 pub use growing::Growing;
 pub use individual::{Individual, PopulationStats};
+pub use map_elites::{MapElites, Told};
 pub use observer::{History, Observer, Snapshot, history_lines};
 pub use problem::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection};
 pub use rng::Stream;

@@ -135,6 +135,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
         let started = Instant::now();
         let mut state = self.strategy.init(self.problem, self.goal, self.seed)?;
         if !self.observers.is_empty() {
+            self.strategy.refresh(&mut state);
             let snapshot = snapshot(&state);
             for observer in &mut self.observers {
                 observer.on_start(&snapshot);
@@ -174,6 +175,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
                 observer.on_progress(&state.counters, best);
             }
             if step.generation_completed && any_wanting {
+                self.strategy.refresh(&mut state);
                 let snapshot = snapshot(&state);
                 for (observer, &wants) in self.observers.iter_mut().zip(&wanting) {
                     if wants {
@@ -182,6 +184,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
                 }
             }
         };
+        self.strategy.refresh(&mut state);
         if !self.observers.is_empty() {
             let snapshot = snapshot(&state);
             for observer in &mut self.observers {

@@ -40,6 +40,38 @@ pub trait Strategy<P: crate::problem::Problem>: Send + Sync {
 
     /// Advances the search by one step (a mating or a generation, as the strategy defines).
     fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step;
+
+    /// Brings `state.population` and `state.best` up to date before the engine reads them:
+    /// before every [`Snapshot`](crate::Snapshot) and before the final report. A strategy that
+    /// keeps its population in the state has nothing to do (the default).
+    /// [`MapElites`](crate::MapElites) keeps its elites in its archive and copies them into the
+    /// state here, so the copy is made only when someone looks.
+    fn refresh(&mut self, _state: &mut State<P::Genome>) {}
+}
+
+/// A run may borrow its strategy, to look at it afterwards (a [`MapElites`](crate::MapElites)
+/// archive's coverage and QD score, for one).
+impl<P: crate::problem::Problem, S: Strategy<P> + ?Sized> Strategy<P> for &mut S {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn validate(&self) -> Result<(), EvolveError> {
+        (**self).validate()
+    }
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: crate::goal::Goal,
+        seed: u64,
+    ) -> Result<State<P::Genome>, EvolveError> {
+        (**self).init(problem, goal, seed)
+    }
+    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
+        (**self).step(problem, state)
+    }
+    fn refresh(&mut self, state: &mut State<P::Genome>) {
+        (**self).refresh(state);
+    }
 }
 
 /// Applies between 1 and `max_mutations` mutations (uniformly many) to `genome`

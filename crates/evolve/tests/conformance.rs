@@ -3,12 +3,15 @@
 
 use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{
-    Budget, Counters, Crossover, EvolveError, Generational, Goal, Growing, History, Mutate,
-    Observer, Outcome, Problem, Report, Run, Snapshot, SteadyState, StopReason, Strategy, Stream,
+    Archive, Axis, Budget, Counters, Crossover, Evaluation, EvolveError, Generational, Goal, Grid,
+    Growing, History, MapElites, Mutate, Observer, Outcome, Problem, Report, Run, Snapshot,
+    SteadyState, StopReason, Strategy, Stream,
 };
 
 /// Bit strings of length 24; fitness = number of ones. Genomes with the first bit set *and*
-/// the last bit clear are rejected, to exercise the validity path.
+/// the last bit clear are rejected, to exercise the validity path. The descriptors (for
+/// MAP-Elites; the other strategies ignore them) are the ones among the first 8 bits and
+/// among the next 8.
 struct OneMax;
 
 const BITS: usize = 24;
@@ -22,8 +25,24 @@ impl Problem for OneMax {
         if genome[0] && !genome[BITS - 1] {
             return Outcome::rejected("first bit set without last bit");
         }
-        Outcome::fitness(genome.iter().filter(|&&bit| bit).count() as f64)
+        let ones = |bits: &[bool]| bits.iter().filter(|&&bit| bit).count() as f64;
+        Outcome::Evaluated(Evaluation {
+            fitness: ones(genome),
+            components: vec![],
+            descriptors: vec![ones(&genome[..8]), ones(&genome[8..16])],
+        })
     }
+}
+
+/// A 9 × 9 grid: one cell per count of ones (0 to 8) in each of the two first bytes.
+fn onemax_archive() -> Archive<Vec<bool>> {
+    let axis = |name: &str| Axis::new(name, "ones", -0.5, 8.5, 9);
+    Archive::new(
+        Grid::new(vec![axis("first byte"), axis("second byte")]).unwrap(),
+        Goal::Maximise,
+        0.0,
+    )
+    .unwrap()
 }
 
 impl Mutate for OneMax {
@@ -77,6 +96,10 @@ fn strategies() -> Vec<(&'static str, Maker)> {
             "generational",
             Box::new(|| Box::new(Generational::new(30).with_elite(2).with_tournament(3))),
         ),
+        (
+            "map-elites",
+            Box::new(|| Box::new(MapElites::new(onemax_archive(), 30).with_crossover(0.3))),
+        ),
     ]
 }
 
@@ -103,6 +126,9 @@ impl Strategy<OneMax> for Boxed {
         state: &mut ludoforge_evolve::State<Vec<bool>>,
     ) -> ludoforge_evolve::Step {
         self.0.step(problem, state)
+    }
+    fn refresh(&mut self, state: &mut ludoforge_evolve::State<Vec<bool>>) {
+        self.0.refresh(state);
     }
 }
 
@@ -189,7 +215,10 @@ fn steady_state_counts_exactly() {
 #[test]
 fn evolution_improves_and_only_valid_genomes_survive() {
     for (name, make) in strategies() {
-        let report = run(make(), Budget::generations(60), 21);
+        // MAP-Elites spreads its children over all 81 cells rather than pushing one
+        // population up, so it takes more iterations to reach the corner cell's best.
+        let generations = if name == "map-elites" { 150 } else { 60 };
+        let report = run(make(), Budget::generations(generations), 21);
         assert_eq!(report.best.fitness(), BITS as f64, "{name}");
         for member in &report.population {
             assert!(
@@ -363,18 +392,108 @@ fn errors_name_the_problem() {
         }
         other => panic!("expected NoValidGenome, got {:?}", other.map(|r| r.stop)),
     }
+    let grid = Grid::new(vec![Axis::new("a", "", 0.0, 1.0, 2); 2]).unwrap();
+    let mut map_elites = MapElites::new(Archive::new(grid, Goal::Maximise, 0.0).unwrap(), 10);
+    map_elites.max_initial_attempts = 50;
+    let impossible = Run::new(&Impossible, map_elites)
+        .budget(Budget::generations(1))
+        .execute();
+    assert!(matches!(impossible, Err(EvolveError::NoValidGenome { .. })));
+    let crossover = Run::new(
+        &OneMax,
+        MapElites::new(onemax_archive(), 10).with_crossover(1.5),
+    )
+    .budget(Budget::generations(1))
+    .execute();
+    assert!(matches!(
+        crossover,
+        Err(EvolveError::InvalidSetting {
+            name: "crossover",
+            ..
+        })
+    ));
 }
 
 #[test]
 fn cancel_flag_interrupts() {
-    let flag = std::sync::atomic::AtomicBool::new(true);
-    let report = Run::new(&OneMax, SteadyState::new(30))
-        .budget(Budget::matings(1_000_000))
-        .cancel_on(&flag)
+    for (name, make) in strategies() {
+        let flag = std::sync::atomic::AtomicBool::new(true);
+        let report = Run::new(&OneMax, Boxed(make()))
+            .budget(Budget::matings(1_000_000))
+            .cancel_on(&flag)
+            .execute()
+            .unwrap();
+        assert_eq!(report.stop, StopReason::Interrupted, "{name}");
+        assert_eq!(report.counters.matings, 0, "{name}");
+        assert_eq!(report.counters.generations, 0, "{name}");
+    }
+}
+
+/// Raises the flag after a number of steps, as Ctrl-C would in the middle of a run.
+struct Interrupter<'a> {
+    flag: &'a std::sync::atomic::AtomicBool,
+    after: u64,
+    steps: u64,
+}
+
+impl Observer for Interrupter<'_> {
+    fn on_progress(&mut self, _: &Counters, _: f64) {
+        self.steps += 1;
+        if self.steps == self.after {
+            self.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+#[test]
+fn cancel_flag_interrupts_a_running_search() {
+    for (name, make) in strategies() {
+        let flag = std::sync::atomic::AtomicBool::new(false);
+        let mut interrupter = Interrupter {
+            flag: &flag,
+            after: 7,
+            steps: 0,
+        };
+        let report = Run::new(&OneMax, Boxed(make()))
+            .budget(Budget::generations(1_000_000))
+            .cancel_on(&flag)
+            .observe(&mut interrupter)
+            .execute()
+            .unwrap();
+        assert_eq!(report.stop, StopReason::Interrupted, "{name}");
+        assert_eq!(interrupter.steps, 7, "{name}");
+        assert!(!report.population.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn observers_see_every_map_elites_iteration() {
+    let mut ticker = Ticker::default();
+    let mut history = History::default();
+    let report = Run::new(&OneMax, MapElites::new(onemax_archive(), 30))
+        .budget(Budget::generations(12))
+        .seed(4)
+        .observe(&mut ticker)
+        .observe(&mut history)
         .execute()
         .unwrap();
-    assert_eq!(report.stop, StopReason::Interrupted);
-    assert_eq!(report.counters.matings, 0);
+    assert_eq!((ticker.starts, ticker.finishes), (1, 1));
+    assert_eq!(ticker.steps, 12);
+    assert_eq!(ticker.matings, 12 * 30);
+    assert_eq!(ticker.best, report.best.fitness());
+    // Start and one snapshot an iteration (the last one is also the finish).
+    assert_eq!(history.snapshots.len(), 13);
+    let bests: Vec<f64> = history.snapshots.iter().map(|s| s.best_ever).collect();
+    assert!(bests.windows(2).all(|w| w[0] <= w[1]), "{bests:?}");
+    // Snapshots describe the elites: the archive's best is the population's best.
+    for snapshot in &history.snapshots {
+        assert_eq!(snapshot.population.best, snapshot.best_ever);
+    }
+    let last = history.snapshots.last().unwrap();
+    assert_eq!(last.counters, report.counters);
+    // The first snapshot is taken on the initial batch alone.
+    assert_eq!(history.snapshots[0].counters.generations, 0);
+    assert!(history.snapshots[0].counters.evaluations >= 30);
 }
 
 #[test]
@@ -383,6 +502,7 @@ fn strategies_are_send_and_sync() {
     check::<SteadyState>();
     check::<Generational>();
     check::<Growing<Vec<bool>>>();
+    check::<MapElites<Vec<bool>>>();
     check::<Report<Vec<bool>>>();
 }
 
