@@ -108,6 +108,38 @@ pub fn normal<R: Rng + ?Sized>(rng: &mut R, mean: f64, sd: f64) -> f64 {
     mean + sd * (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
 }
 
+/// Two independent standard normal draws (mean 0, standard deviation 1) by Marsaglia's polar
+/// method: pairs of [`unit()`] draws until one falls strictly inside the unit circle (π/4 of
+/// the time), then one logarithm and one square root give both values. For many draws this is
+/// several times faster than [`normal`], which spends a logarithm, a square root and a cosine
+/// on each value.
+///
+/// ```
+/// use ludoforge_evolve::rng::{normal_pair, stream};
+/// let mut rng = stream(1, 0, 0);
+/// let (mut sum, mut squares, mut products) = (0.0, 0.0, 0.0);
+/// for _ in 0..10_000 {
+///     let (a, b) = normal_pair(&mut rng);
+///     sum += a + b;
+///     squares += a * a + b * b;
+///     products += a * b;
+/// }
+/// assert!((sum / 20_000.0).abs() < 0.03);
+/// assert!((squares / 20_000.0 - 1.0).abs() < 0.05);
+/// assert!((products / 10_000.0).abs() < 0.05); // the two are uncorrelated
+/// ```
+pub fn normal_pair<R: Rng + ?Sized>(rng: &mut R) -> (f64, f64) {
+    loop {
+        let u = 2.0 * unit(rng) - 1.0;
+        let v = 2.0 * unit(rng) - 1.0;
+        let s = u * u + v * v;
+        if s < 1.0 && s > 0.0 {
+            let factor = (-2.0 * s.ln() / s).sqrt();
+            return (u * factor, v * factor);
+        }
+    }
+}
+
 /// An index drawn with probability proportional to `weights` (negative weights count as 0);
 /// `None` when every weight is 0. One [`unit()`] draw.
 ///
@@ -212,6 +244,37 @@ mod tests {
     }
 
     const GOLDEN_NORMAL: [i64; 4] = [11403321, 9898264, 11652623, 6436536];
+
+    #[test]
+    fn golden_normal_pairs() {
+        let mut rng = stream(2024, 2, 0);
+        let pairs: Vec<(i64, i64)> = (0..3)
+            .map(|_| {
+                let (a, b) = normal_pair(&mut rng);
+                ((a * 1e6).round() as i64, (b * 1e6).round() as i64)
+            })
+            .collect();
+        assert_eq!(pairs, GOLDEN_NORMAL_PAIRS);
+    }
+
+    const GOLDEN_NORMAL_PAIRS: [(i64, i64); 3] =
+        [(987128, -559747), (-435549, 541852), (1687498, 1630105)];
+
+    #[test]
+    fn normal_pairs_have_normal_tails() {
+        // P(|Z| > 1) = 0.3173, P(|Z| > 2) = 0.0455 for a standard normal.
+        let mut rng = stream(8, 0, 0);
+        let (mut beyond_one, mut beyond_two) = (0u32, 0u32);
+        for _ in 0..50_000 {
+            let (a, b) = normal_pair(&mut rng);
+            for z in [a, b] {
+                beyond_one += u32::from(z.abs() > 1.0);
+                beyond_two += u32::from(z.abs() > 2.0);
+            }
+        }
+        assert!((31_000..32_500).contains(&beyond_one), "{beyond_one}");
+        assert!((4_250..4_850).contains(&beyond_two), "{beyond_two}");
+    }
     const GOLDEN_WEIGHTED: [usize; 8] = [3, 3, 3, 3, 3, 3, 1, 3];
 
     #[test]
