@@ -193,6 +193,7 @@
     current = id;
     if (source) source.close();
     reset();
+    $("result").scrollIntoView({ block: "nearest" });
     busy(true);
     source = new EventSource(`/api/runs/${id}/events`);
     source.addEventListener("progress", (e) => progress(JSON.parse(e.data)));
@@ -225,7 +226,9 @@
     }
     chart.push(...p.chart);
     $("stage").textContent = p.status === "queued" ? "Waiting for a free place…" : p.name || "Working…";
-    $("count").textContent = p.total ? `${number(p.done)} of ${number(p.total)} ${p.unit}` : p.done ? `${number(p.done)} ${p.unit}` : "";
+    // "matings: 52,910 of 1,000,000" rather than "matings 52,910 of 1,000,000 matings".
+    const unit = p.unit === p.name ? "" : ` ${p.unit}`;
+    $("count").textContent = p.total ? `${number(p.done)} of ${number(p.total)}${unit}` : p.done ? `${number(p.done)}${unit}` : "";
     $("fill").style.width = p.fraction === null ? "0" : `${(100 * p.fraction).toFixed(1)}%`;
     $("fill").classList.toggle("unknown", p.fraction === null && p.status === "running");
     $("best").textContent = number(p.best);
@@ -246,7 +249,8 @@
     const xs = chart.map((p) => p[0]);
     const ys = chart.map((p) => p[1]);
     const x0 = 0;
-    const x1 = Math.max(total || 0, ...xs) || 1;
+    // The bar shows how much of the budget is spent; the chart spreads what has been done.
+    const x1 = Math.max(...xs) * 1.05 || 1;
     let y0 = Math.min(...ys);
     let y1 = Math.max(...ys);
     if (y1 === y0) {

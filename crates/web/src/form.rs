@@ -282,6 +282,14 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
         .and_then(Value::as_str)
         .unwrap_or_default()
         .replace('\n', " ");
+    // Help that only repeats the label ("Board: The board.") says nothing.
+    let bare = help.trim().trim_end_matches('.').to_lowercase();
+    let name = label(path).to_lowercase();
+    let help = if bare == name || bare == format!("the {name}") || bare == format!("{name}s") {
+        String::new()
+    } else {
+        help
+    };
     let kind = kind_of(root, &schema);
     let id = format!("f-{}", path.replace('.', "-"));
     let (p, e_help, e_id) = (escape(path), code(&escape(&help)), escape(&id));
