@@ -23,9 +23,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as Sse, KeepAlive};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::{self, Stream};
+use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::{Value, json};
 
+use crate::Studio;
 use crate::runs::{Refusal, Run, Runs, Status};
 
 /// An API error: a status and a message in words.
@@ -67,6 +68,14 @@ impl IntoResponse for ApiError {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        if self.status == StatusCode::PAYLOAD_TOO_LARGE {
+            // The body may not have been read to its end, and then the connection is closed
+            // after this answer: say so, or a keep-alive client sends its next request down a
+            // closing connection and gets no answer (hyper closes it without saying so).
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         response
     }
@@ -180,12 +189,45 @@ fn fresh_seed() -> u64 {
     (z ^ (z >> 31)) % 1_000_000_000
 }
 
+/// Reads a request body of at most `limit` bytes. A larger one is still read to its end (up to
+/// `limit` bytes more, then cut off) before the 413: many clients (reqwest among them) send the
+/// whole body before they read the answer, and a connection closed under them while they send
+/// loses it (a broken pipe, or a reset that drops what was received).
+async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
+    let mut chunks = body.into_data_stream();
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|e| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("the request could not be read: {e}"),
+            )
+        })?;
+        seen = seen.saturating_add(chunk.len());
+        if seen <= limit {
+            kept.extend_from_slice(&chunk);
+        } else if seen > limit.saturating_mul(2) {
+            break;
+        }
+    }
+    if seen > limit {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request is larger than the studio accepts: send smaller parameters",
+        ));
+    }
+    Ok(kept.into())
+}
+
 /// `POST /api/runs`.
 pub async fn submit(
-    State(runs): State<Arc<Runs>>,
+    State(studio): State<Studio>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, ApiError> {
+    let body = read_body(body, studio.body_limit).await?;
+    let runs = studio.runs;
     if let Some(kind) = headers.get(header::CONTENT_TYPE)
         && !kind
             .to_str()

@@ -55,6 +55,8 @@ pub struct Studio {
     pub runs: Arc<Runs>,
     /// The sample pictures made so far.
     pub samples: Arc<pages::Samples>,
+    /// The largest request body accepted, in bytes.
+    pub body_limit: usize,
 }
 
 impl FromRef<Studio> for Arc<Runs> {
@@ -68,6 +70,7 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
     let studio = Studio {
         runs: Runs::new(registry, settings.limits.clone()),
         samples: Arc::default(),
+        body_limit: settings.body_limit,
     };
     Router::new()
         .route("/", get(pages::home))

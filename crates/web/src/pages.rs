@@ -301,7 +301,7 @@ pub struct Samples {
 
 /// `GET /samples/{job}`: the picture of the job's sample run (SVG), made once.
 pub async fn sample(State(studio): State<Studio>, Path(id): Path<String>) -> Response {
-    let Studio { runs, samples } = studio;
+    let Studio { runs, samples, .. } = studio;
     let id = id.strip_suffix(".svg").unwrap_or(&id).to_string();
     let known = samples
         .made

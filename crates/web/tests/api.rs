@@ -479,6 +479,8 @@ async fn bad_requests_get_4xx_in_words() {
     );
     let answer = post(&app, &huge).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(answer.error().contains("larger than the studio accepts"));
+    assert_eq!(answer.headers[header::CONNECTION], "close");
     for uri in [
         "/api/runs/r999",
         "/api/runs/zzz",
