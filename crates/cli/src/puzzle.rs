@@ -25,11 +25,7 @@ pub enum Ending {
     Interrupted,
 }
 
-/// A fresh seed when none is given: from the process's hash keys, with no extra dependency.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::process::id())
-}
+pub use ludoforge_job::fresh_seed;
 
 /// Set by Ctrl-C: the run stops and the best so far is still written.
 pub fn cancel_flag() -> &'static AtomicBool {

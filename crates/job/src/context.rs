@@ -43,6 +43,7 @@ pub struct Context<'a> {
     threads: Option<usize>,
     wants: BTreeSet<String>,
     all: bool,
+    later: bool,
 }
 
 static NEVER: AtomicBool = AtomicBool::new(false);
@@ -58,6 +59,7 @@ impl<'a> Context<'a> {
             threads: None,
             wants: BTreeSet::new(),
             all: false,
+            later: false,
         }
     }
 
@@ -91,6 +93,26 @@ impl<'a> Context<'a> {
     pub fn want_all(mut self) -> Self {
         self.all = true;
         self
+    }
+
+    /// Asks for rasters to be drawn when their bytes are first read rather than during the
+    /// run: a PNG then comes back as a streamed file (see [`crate::File::streamed`]) that
+    /// draws it from the SVG. For a caller that offers every file but may never be asked for
+    /// most (the studio); the bytes are the same either way.
+    ///
+    /// ```
+    /// let ctx = ludoforge_job::Context::quiet().want_all().draw_later();
+    /// assert!(ctx.draws_later());
+    /// ```
+    #[must_use]
+    pub fn draw_later(mut self) -> Self {
+        self.later = true;
+        self
+    }
+
+    /// Whether rasters are to be drawn when first read (see [`Context::draw_later`]).
+    pub fn draws_later(&self) -> bool {
+        self.later
     }
 
     /// Whether the caller wants the file with this role (`result` always).

@@ -106,10 +106,13 @@ impl Observer for RunEvents<'_, '_> {
 
 /// Adds the pictures the caller wants: the SVG as it is (role `svg`) and a PNG drawn at
 /// `scale` pixels per SVG unit (role `png`). `svg` is only called when one of them is wanted.
+/// When the context draws later ([`Context::draw_later`]), the PNG is a streamed file that is
+/// drawn when its bytes are first read.
 ///
 /// # Errors
 /// [`JobError::Failed`] when the PNG cannot be drawn (for instance a side over
-/// [`ludoforge_draw::MAX_RASTER_SIDE`] pixels).
+/// [`ludoforge_draw::MAX_RASTER_SIDE`] pixels); drawn later, the same message comes back as
+/// the stream's error.
 pub fn pictures(
     context: &Context,
     files: &mut Vec<File>,
@@ -120,13 +123,23 @@ pub fn pictures(
         return Ok(());
     }
     let picture = svg();
+    let draw = move |picture: &str| {
+        ludoforge_draw::svg_to_png(picture, scale)
+            .map_err(|e| format!("cannot draw the PNG: {e}; the SVG can still be asked for"))
+    };
     if context.wants("png") {
-        let png = ludoforge_draw::svg_to_png(&picture, scale).map_err(|e| {
-            JobError::failed(format!(
-                "cannot draw the PNG: {e}; the SVG can still be asked for"
-            ))
-        })?;
-        files.push(File::new("png", media::PNG, png));
+        if context.draws_later() {
+            let shared = std::sync::Arc::new(picture.clone());
+            files.push(File::streamed("png", media::PNG, move |out| {
+                out.write_all(&draw(&shared).map_err(std::io::Error::other)?)
+            }));
+        } else {
+            files.push(File::new(
+                "png",
+                media::PNG,
+                draw(&picture).map_err(JobError::failed)?,
+            ));
+        }
     }
     if context.wants("svg") {
         files.push(File::new("svg", media::SVG, picture.into_bytes()));

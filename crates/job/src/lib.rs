@@ -72,3 +72,21 @@ pub use context::{Context, Event};
 pub use error::JobError;
 pub use job::{Job, Spec};
 pub use registry::Registry;
+
+/// A fresh seed for a run given none: nine digits, so it is easy to read back and type again,
+/// different from one call to the next (the standard library's random hash keys, the process
+/// and the clock) and with no dependency. Every result names the seed it was made with.
+///
+/// ```
+/// let (a, b) = (ludoforge_job::fresh_seed(), ludoforge_job::fresh_seed());
+/// assert!(a < 1_000_000_000 && b < 1_000_000_000);
+/// assert_ne!(a, b);
+/// ```
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    RandomState::new().hash_one((std::process::id(), now.as_nanos())) % 1_000_000_000
+}

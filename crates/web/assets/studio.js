@@ -287,6 +287,7 @@
   }
 
   function size(bytes) {
+    if (bytes === null || bytes === undefined) return "made when opened";
     if (bytes < 1024) return `${bytes} B`;
     if (bytes < 1 << 20) return `${(bytes / 1024).toFixed(1)} KB`;
     return `${(bytes / (1 << 20)).toFixed(1)} MB`;

@@ -61,6 +61,58 @@ impl ApiError {
     }
 }
 
+/// A path's segments, refused with a JSON 400 (rather than axum's plain text) when they
+/// cannot be read: a segment that is not UTF-8 once percent-decoded.
+pub struct ApiPath<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for ApiPath<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "{}: write run ids, job names and file names as they are listed",
+                    rejection.body_text()
+                ),
+            )),
+        }
+    }
+}
+
+/// Any address under `/api/` that is not one of the API's.
+pub async fn no_route(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "there is no {} in the API: its addresses are /api/jobs, /api/jobs/{{job}}, \
+             /api/runs, /api/runs/{{id}}, /api/runs/{{id}}/events and /api/runs/{{id}}/files/{{name}}",
+            uri.path()
+        ),
+    )
+}
+
+/// A method an address does not answer (the `Allow` header, which axum adds, lists those it
+/// does).
+pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} does not answer {method}: the Allow header lists the methods it answers",
+            uri.path()
+        ),
+    )
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(json!({"error": self.message}))).into_response();
@@ -117,7 +169,7 @@ pub async fn jobs(State(runs): State<Arc<Runs>>) -> Json<Value> {
 /// `GET /api/jobs/{job}`.
 pub async fn job(
     State(runs): State<Arc<Runs>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     let job = runs.registry().get(&id).ok_or_else(|| no_job(&id))?;
     Ok(Json(json!({
@@ -166,7 +218,7 @@ fn request(body: &[u8]) -> Result<(String, Value, u64), ApiError> {
         }
     };
     let seed = match fields.remove("seed") {
-        None | Some(Value::Null) => fresh_seed(),
+        None | Some(Value::Null) => ludoforge_job::fresh_seed(),
         Some(Value::Number(n)) if n.is_u64() => n.as_u64().expect("a u64"),
         Some(other) => {
             return Err(bad(format!(
@@ -175,18 +227,6 @@ fn request(body: &[u8]) -> Result<(String, Value, u64), ApiError> {
         }
     };
     Ok((job, params, seed))
-}
-
-/// A seed from the clock, for a run that gives none (the answer says which).
-fn fresh_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    // splitmix64 of the nanoseconds, so two runs a moment apart differ in every digit.
-    let mut z = (now.as_nanos() as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) % 1_000_000_000
 }
 
 /// Reads a request body of at most `limit` bytes. A larger one is still read to its end (up to
@@ -273,7 +313,7 @@ fn find(runs: &Runs, id: &str) -> Result<Arc<Run>, ApiError> {
 /// `GET /api/runs/{id}`.
 pub async fn run(
     State(runs): State<Arc<Runs>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(find(&runs, &id)?.describe()))
 }
@@ -281,7 +321,7 @@ pub async fn run(
 /// `DELETE /api/runs/{id}`.
 pub async fn cancel(
     State(runs): State<Arc<Runs>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let run = find(&runs, &id)?;
     run.cancel("it was cancelled");
@@ -291,7 +331,7 @@ pub async fn cancel(
 /// `GET /api/runs/{id}/files/{name}`.
 pub async fn file(
     State(runs): State<Arc<Runs>>,
-    Path((id, name)): Path<(String, String)>,
+    ApiPath((id, name)): ApiPath<(String, String)>,
 ) -> Result<Response, ApiError> {
     let run = find(&runs, &id)?;
     let Some(file) = run.file(&name) else {
@@ -305,6 +345,20 @@ pub async fn file(
             format!("run {id} has no file {name:?}: {why}"),
         ));
     };
+    let bytes = if file.size().is_some() {
+        file.bytes()
+    } else {
+        let making = file.clone();
+        tokio::task::spawn_blocking(move || making.bytes())
+            .await
+            .unwrap_or_else(|e| Err(format!("it stopped unexpectedly: {e}")))
+    }
+    .map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("run {id}'s file {name} could not be made: {e}"),
+        )
+    })?;
     let saved = file
         .save_as
         .clone()
@@ -332,7 +386,7 @@ pub async fn file(
                 HeaderValue::from_str(&disposition).expect("an ASCII name"),
             ),
         ],
-        Body::from(file.bytes),
+        Body::from(bytes),
     )
         .into_response())
 }
@@ -361,7 +415,7 @@ impl Drop for Watcher {
 /// `error` (`{"error"}`), then the stream ends.
 pub async fn events(
     State(runs): State<Arc<Runs>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<axum::response::Sse<impl Stream<Item = Result<Sse, Infallible>>>, ApiError> {
     let run = find(&runs, &id)?;
     run.watch();

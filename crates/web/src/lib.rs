@@ -15,6 +15,7 @@ pub mod api;
 pub mod files;
 pub mod form;
 pub mod pages;
+pub mod run;
 pub mod runs;
 
 use std::net::SocketAddr;
@@ -85,9 +86,20 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         .route("/api/runs/{id}", get(api::run).delete(api::cancel))
         .route("/api/runs/{id}/events", get(api::events))
         .route("/api/runs/{id}/files/{name}", get(api::file))
-        .fallback(pages::not_found)
+        .fallback(nowhere)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(settings.body_limit))
         .with_state(studio)
+}
+
+/// An address no route has: a JSON 404 under `/api/`, a page elsewhere.
+async fn nowhere(uri: axum::http::Uri) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if uri.path() == "/api" || uri.path().starts_with("/api/") {
+        api::no_route(uri).await.into_response()
+    } else {
+        pages::not_found().await
+    }
 }
 
 /// Serves the studio until Ctrl-C, calling `ready` with the address once listening.

@@ -7,7 +7,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Registry, Spec, media};
+use ludoforge_job::{Artifact, Context, Ending, File, Job, JobError, Registry, Spec, media};
 use ludoforge_web::{Limits, Settings, router};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -132,6 +132,7 @@ fn app_with(limits: Limits) -> axum::Router {
     };
     registry.generator(about, vec![Box::new(Count) as Box<dyn ludoforge_job::Job>]);
     registry.add(Box::new(Broken));
+    registry.add(Box::new(Drawn));
     let settings = Settings {
         limits,
         body_limit: 64 << 10,
@@ -232,9 +233,13 @@ async fn until(app: &axum::Router, id: &str, status: &str) {
 }
 
 async fn start(app: &axum::Router, params: Value, seed: u64) -> String {
+    start_job(app, "count", params, seed).await
+}
+
+async fn start_job(app: &axum::Router, job: &str, params: Value, seed: u64) -> String {
     let answer = post(
         app,
-        &json!({"job": "count", "params": params, "seed": seed}).to_string(),
+        &json!({"job": job, "params": params, "seed": seed}).to_string(),
     )
     .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text());
@@ -318,7 +323,7 @@ async fn the_jobs_and_their_schemas() {
         .iter()
         .map(|j| j["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["count", "broken"]);
+    assert_eq!(ids, ["count", "broken", "drawn"]);
     let count = get(&app, "/api/jobs/count").await.json();
     assert_eq!(count["schema"]["properties"]["up_to"]["maximum"], 1000);
     assert_eq!(count["defaults"], json!({"up_to": 10, "pause_ms": 0}));
@@ -326,6 +331,73 @@ async fn the_jobs_and_their_schemas() {
     let missing = get(&app, "/api/jobs/nothing").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert!(missing.error().contains("there is no job \"nothing\""));
+}
+
+/// Draws a picture: a job with a PNG.
+struct Drawn;
+
+/// The picture `drawn` draws.
+const DRAWN: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="12" height="10" fill="#c33"/></svg>"##;
+
+impl Spec for Drawn {
+    type Params = CountParams;
+    type Checked = ();
+    fn id(&self) -> &'static str {
+        "drawn"
+    }
+    fn title(&self) -> &'static str {
+        "Drawn"
+    }
+    fn help(&self) -> &'static str {
+        "Draws a rectangle: a test job."
+    }
+    fn validate(&self, _: &CountParams) -> Result<(), JobError> {
+        Ok(())
+    }
+    fn execute(
+        &self,
+        (): (),
+        p: &CountParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        let mut artifact = Artifact::new("drawn", "0.1.0", seed, p);
+        artifact
+            .files
+            .push(File::json("result", &json!({"seed": seed})));
+        ludoforge_job::engine::pictures(context, &mut artifact.files, 3.0, || DRAWN.to_string())?;
+        Ok(artifact)
+    }
+}
+
+#[tokio::test]
+async fn a_png_is_drawn_when_first_asked_for_with_the_same_bytes() {
+    let app = app();
+    let id = start_job(&app, "drawn", json!({}), 5).await;
+    let run = ended(&app, &id).await;
+    let files = &run["files"];
+    assert_eq!(files[1]["name"], "picture.png");
+    assert_eq!(
+        files[1]["size"],
+        Value::Null,
+        "not drawn before it is asked for"
+    );
+    assert_eq!(files[2]["size"], DRAWN.len());
+    let png = get(&app, &format!("/api/runs/{id}/files/picture.png")).await;
+    assert_eq!(png.status, StatusCode::OK);
+    assert_eq!(png.headers[header::CONTENT_TYPE], "image/png");
+    // The same bytes as a run that draws during the run.
+    let now = Drawn
+        .run(&json!({}), 5, &Context::quiet().want_all())
+        .unwrap();
+    assert!(!now.file("png").unwrap().is_streamed());
+    assert_eq!(png.body, now.file("png").unwrap().bytes);
+    assert_eq!(&png.body[1..4], b"PNG");
+    // Drawn once, then kept and sized.
+    let run = get(&app, &format!("/api/runs/{id}")).await.json();
+    assert_eq!(run["files"][1]["size"], png.body.len());
+    let again = get(&app, &format!("/api/runs/{id}/files/picture.png")).await;
+    assert_eq!(again.body, png.body);
 }
 
 #[tokio::test]
@@ -497,6 +569,31 @@ async fn bad_requests_get_4xx_in_words() {
     );
     let wrong_method = send(&app, Request::put("/api/runs").body(Body::empty()).unwrap()).await;
     assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(
+        wrong_method
+            .error()
+            .contains("/api/runs does not answer PUT")
+    );
+    assert_eq!(wrong_method.headers[header::ALLOW], "GET,HEAD,POST");
+    let no_route = get(&app, "/api/nothing/here").await;
+    assert_eq!(no_route.status, StatusCode::NOT_FOUND);
+    assert!(
+        no_route
+            .error()
+            .contains("there is no /api/nothing/here in the API")
+    );
+    // A page address that is not there is a page, not JSON.
+    let no_page = get(&app, "/nothing").await;
+    assert_eq!(no_page.status, StatusCode::NOT_FOUND);
+    assert!(no_page.text().contains("<html"));
+    // A segment that is not UTF-8 once decoded.
+    let garbled = get(&app, "/api/runs/%FF%FE").await;
+    assert_eq!(garbled.status, StatusCode::BAD_REQUEST);
+    assert!(
+        garbled.error().contains("as they are listed"),
+        "{}",
+        garbled.error()
+    );
     // None of these made a run.
     assert_eq!(get(&app, "/api/runs").await.json(), json!([]));
 }
