@@ -2,9 +2,10 @@
 //! the same run through the studio's HTTP API (POST, wait for `done` on the events stream, GET
 //! result.json) against a `ludoforge serve` started once.
 //!
-//! The studio makes every file a run can make (the pictures, SVG and PNG, the log) so a page
-//! can offer them, where `--out` alone makes the result only; a third figure, the process
-//! asked for the same files (`--svg --png --log`), compares like with like.
+//! The studio makes every file a run can make so a page can offer them (the SVG picture, the
+//! log), but draws the PNG only when it is first asked for; `--out` alone makes the result
+//! only. Two more figures compare like with like: the process asked for every file (`--svg
+//! --png --log`) and the HTTP run followed by a GET of its PNG.
 //!
 //! `cargo bench -p ludoforge --bench serve`
 
@@ -85,8 +86,9 @@ fn cli_run(out: &std::path::Path, every_file: bool) -> Vec<u8> {
     std::fs::read(out).expect("the result file")
 }
 
-/// The run through HTTP: POST, the events until `done`, then result.json.
-async fn http_run(client: &reqwest::Client, base: &str) -> Vec<u8> {
+/// The run through HTTP: POST, the events until `done`, then result.json (and with
+/// `png`, the picture too).
+async fn http_run(client: &reqwest::Client, base: &str, png: bool) -> Vec<u8> {
     let request = json!({
         "job": "puzzle-chess",
         "params": {"search": {"population": 60, "matings": 1500}},
@@ -133,7 +135,17 @@ async fn http_run(client: &reqwest::Client, base: &str) -> Vec<u8> {
         .await
         .expect("GET result.json");
     assert_eq!(file.status().as_u16(), 200, "GET result.json");
-    file.bytes().await.expect("result.json").to_vec()
+    let result = file.bytes().await.expect("result.json").to_vec();
+    if png {
+        let picture = client
+            .get(format!("{base}/api/runs/{id}/files/picture.png"))
+            .send()
+            .await
+            .expect("GET picture.png");
+        assert_eq!(picture.status().as_u16(), 200, "GET picture.png");
+        assert!(!picture.bytes().await.expect("picture.png").is_empty());
+    }
+    result
 }
 
 fn serve(c: &mut Criterion) {
@@ -148,7 +160,7 @@ fn serve(c: &mut Criterion) {
 
     // The two ways make the same bytes.
     let by_cli = cli_run(&out, false);
-    let by_http = runtime.block_on(http_run(&client, &server.base));
+    let by_http = runtime.block_on(http_run(&client, &server.base, false));
     assert!(
         by_cli == by_http,
         "the CLI and the studio made different result.json for seed {SEED}"
@@ -159,10 +171,13 @@ fn serve(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(15));
     group.bench_function("cli-process", |b| b.iter(|| cli_run(&out, false)));
     group.bench_function("http-serve", |b| {
-        b.iter(|| runtime.block_on(http_run(&client, &server.base)));
+        b.iter(|| runtime.block_on(http_run(&client, &server.base, false)));
     });
     group.bench_function("cli-process-every-file", |b| {
         b.iter(|| cli_run(&out, true));
+    });
+    group.bench_function("http-serve-and-png", |b| {
+        b.iter(|| runtime.block_on(http_run(&client, &server.base, true)));
     });
     group.finish();
 }

@@ -91,6 +91,8 @@ impl<S: Spec> Job for S {
         let mut schema = schemars::schema_for!(S::Params).to_value();
         schema["title"] = Value::from(Spec::title(self));
         schema["description"] = Value::from(Spec::help(self));
+        let text = serde_json::to_string(&S::Params::default()).expect("parameters serialise");
+        schema["x-order"] = declared_order(&text);
         schema
     }
 
@@ -112,5 +114,94 @@ impl<S: Spec> Job for S {
 
     fn sample(&self) -> Option<Value> {
         Spec::sample(self).map(|p| serde_json::to_value(p).expect("parameters serialise"))
+    }
+}
+
+/// The order the keys of every object in a JSON text come in, by the object's dotted path
+/// (`""` for the outermost): the order a struct declares its fields in, which a JSON
+/// [`Value`] (a sorted map) forgets. Forms show parameters in it. Arrays' objects are not
+/// looked into.
+///
+/// ```
+/// let order = ludoforge_job::declared_order(r#"{"size": 1, "board": {"width": 2, "height": 3}, "agent": "x"}"#);
+/// assert_eq!(order, serde_json::json!({"": ["size", "board", "agent"], "board": ["width", "height"]}));
+/// ```
+///
+/// # Panics
+/// When `text` is not JSON (it is always made by `serde_json` here).
+#[must_use]
+pub fn declared_order(text: &str) -> Value {
+    let mut order = serde_json::Map::new();
+    let mut reader = serde_json::Deserializer::from_str(text);
+    serde::de::DeserializeSeed::deserialize(
+        Keys {
+            path: String::new(),
+            order: &mut order,
+        },
+        &mut reader,
+    )
+    .expect("JSON text");
+    Value::Object(order)
+}
+
+/// Records the keys of the objects it reads (see [`declared_order`]).
+struct Keys<'a> {
+    path: String,
+    order: &'a mut serde_json::Map<String, Value>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Keys<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<(), D::Error> {
+        reader.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Keys<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<(), A::Error> {
+        while items.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut keys = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let path = if self.path.is_empty() {
+                key.clone()
+            } else {
+                format!("{}.{key}", self.path)
+            };
+            map.next_value_seed(Keys {
+                path,
+                order: &mut *self.order,
+            })?;
+            keys.push(Value::from(key));
+        }
+        self.order.insert(self.path, Value::Array(keys));
+        Ok(())
     }
 }

@@ -70,7 +70,7 @@ pub mod registry;
 pub use artifact::{Artifact, Ending, File, Stream, media};
 pub use context::{Context, Event};
 pub use error::JobError;
-pub use job::{Job, Spec};
+pub use job::{Job, Spec, declared_order};
 pub use registry::Registry;
 
 /// A fresh seed for a run given none: nine digits, so it is easy to read back and type again,

@@ -286,6 +286,11 @@
     }
   }
 
+  function words(key) {
+    const text = key.split(".").map((part) => part.replace(/_/g, " ")).join(" · ");
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function size(bytes) {
     if (bytes === null || bytes === undefined) return "made when opened";
     if (bytes < 1024) return `${bytes} B`;
@@ -317,7 +322,9 @@
     for (const [k, v] of rows) {
       const tr = table.insertRow();
       const th = document.createElement("th");
-      th.textContent = k;
+      // `measures.dead_ends` reads "Measures · dead ends"; the key itself is the tooltip.
+      th.textContent = words(k);
+      th.title = k;
       tr.appendChild(th);
       tr.insertCell().textContent = v;
     }

@@ -240,7 +240,22 @@ fn group(
     prefix: &str,
     out: &mut String,
 ) {
-    for (name, property) in properties {
+    // In the order the parameters are declared in (the schema's `x-order`), then any others.
+    let declared: Vec<&str> = root
+        .get("x-order")
+        .and_then(|o| o.get(prefix))
+        .and_then(Value::as_array)
+        .map(|keys| keys.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut names: Vec<&String> = properties.keys().collect();
+    names.sort_by_key(|name| {
+        declared
+            .iter()
+            .position(|d| d == name)
+            .unwrap_or(usize::MAX)
+    });
+    for name in names {
+        let property = &properties[name];
         let path = if prefix.is_empty() {
             name.clone()
         } else {
@@ -381,11 +396,21 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                 .and_then(Value::as_u64)
                 .map(|m| format!(" maxlength=\"{m}\""))
                 .unwrap_or_default();
-            out.push_str(&format!(
-                "<input type=\"text\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"text\"{null_attr}{max} value=\"{}\"{}>",
-                escape(value.as_str().unwrap_or_default()),
-                if null { " placeholder=\"default\"" } else { "" },
-            ));
+            let placeholder = if null { " placeholder=\"default\"" } else { "" };
+            let text = escape(value.as_str().unwrap_or_default());
+            // Text of many lines (a map drawn in characters) gets a box that keeps them.
+            let multiline = property
+                .get("x-multiline")
+                .or_else(|| schema.get("x-multiline"));
+            if multiline.and_then(Value::as_bool) == Some(true) {
+                out.push_str(&format!(
+                    "<textarea id=\"{e_id}\" class=\"lines\" data-path=\"{p}\" data-kind=\"text\"{null_attr}{max} rows=\"8\" spellcheck=\"false\"{placeholder}>{text}</textarea>",
+                ));
+            } else {
+                out.push_str(&format!(
+                    "<input type=\"text\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"text\"{null_attr}{max} value=\"{text}\"{placeholder}>",
+                ));
+            }
             tail(out);
         }
         Kind::Numbers | Kind::Choices(_) => {
@@ -476,6 +501,7 @@ mod tests {
                 "size": {"type": "integer", "minimum": 2, "maximum": 64, "default": 11,
                          "description": "Board side."},
                 "ratio": {"type": ["number", "null"], "default": null},
+                "map": {"type": ["string", "null"], "x-multiline": true, "default": null},
                 "agent": {"$ref": "#/$defs/Agent", "default": "rook"},
                 "goal": {"anyOf": [{"$ref": "#/$defs/Agent"}, {"type": "null"}], "default": null},
                 "route": {"type": "boolean", "default": true},
@@ -508,6 +534,10 @@ mod tests {
         assert!(html.contains(r#"data-path="size" data-kind="integer" min="2" max="64" step="1" value="11" required"#), "{html}");
         assert!(html.contains(r#"data-path="ratio" data-kind="number" data-null="1""#));
         assert!(
+            html.contains(r#"<textarea id="f-map" class="lines" data-path="map" data-kind="text" data-null="1" rows="8""#),
+            "{html}"
+        );
+        assert!(
             html.contains(
                 r#"<option value="&quot;knight&quot;" title="Jumps." selected>knight</option>"#
             ),
@@ -537,6 +567,25 @@ mod tests {
         assert!(html.contains("<p class=\"help\">Board side.</p>"));
         // Every input has a label.
         assert_eq!(html.matches("data-path=").count(), 9);
+    }
+
+    #[test]
+    fn fields_come_in_the_declared_order_then_the_rest() {
+        let mut schema = schema();
+        schema["x-order"] = json!({"": ["size", "search", "agent"]});
+        let values = json!({"size": 11, "agent": "rook", "search": {"population": 60}});
+        let html = fields(&schema, &values);
+        let at = |path: &str| {
+            html.find(&format!("data-path=\"{path}\""))
+                .unwrap_or_else(|| panic!("{path} in {html}"))
+        };
+        assert!(at("size") < at("search.population"));
+        assert!(at("search.population") < at("agent"));
+        // The undeclared ones follow, in the schema's order.
+        assert!(at("agent") < at("catalog") && at("catalog") < at("goal"));
+        // Without an order, the schema's (alphabetical) order.
+        let plain = fields(&self::schema(), &values);
+        assert!(plain.find("data-path=\"agent\"") < plain.find("data-path=\"size\""));
     }
 
     #[test]

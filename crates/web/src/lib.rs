@@ -111,8 +111,15 @@ pub async fn serve(
     settings: &Settings,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
     let listener = tokio::net::TcpListener::bind(settings.address).await?;
     ready(listener.local_addr()?);
+    // Events are small writes: without TCP_NODELAY, one written while the last is not yet
+    // acknowledged waits for the client's delayed acknowledgement (up to 40 ms on Linux), and
+    // a run's `done` comes that much late.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router(registry, settings))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

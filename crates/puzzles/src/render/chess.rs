@@ -43,8 +43,8 @@ fn describe(maze: &ChessMaze) -> String {
 /// An SVG picture of a chess maze.
 ///
 /// The player's view is a chess diagram: light and dark squares (a1 dark), the black pieces,
-/// **E** and **X** on white discs, the agent's white piece in the entrance's corner, file
-/// letters and rank numbers, and a caption naming the agent, the squares and the pieces. The
+/// the agent's white piece on the entrance in a green ring, **X** on a white disc at the exit,
+/// file letters and rank numbers, and a caption naming the agent, the squares and the pieces. The
 /// reveal view paints covered squares light blue, open squares pink and occupied squares a
 /// deeper blue instead of the chequer. A solution in `view` is drawn on top.
 #[must_use]
@@ -97,22 +97,34 @@ pub fn chess_svg(maze: &ChessMaze, view: &View) -> String {
     if let Some(path) = &view.solution {
         layout.draw_route(&mut svg, path);
     }
-    layout.draw_marker(&mut svg, maze.entrance, "E", ENTRANCE_INK);
     layout.draw_marker(&mut svg, maze.exit, "X", EXIT_INK);
 
-    // The agent, small in the entrance's top-left corner on a white disc.
-    let (x, y) = layout.corner(maze.entrance);
-    let r = cell * 0.2;
-    let (ax, ay) = (x + r + 1.0, y + r + 1.0);
-    svg.group(&format!("white {} (the agent)", maze.agent), |g| {
-        g.circle(ax, ay, r, Style::fill(Color::WHITE).with_opacity(0.85))
+    // The entrance holds the agent, as a diagram shows a piece on its square: its white
+    // glyph on a white disc ringed in the entrance's green.
+    let (cx, cy) = layout.centre(maze.entrance);
+    let r = (cell * 0.42).max(layout.marker_radius());
+    svg.group(
+        &format!(
+            "entrance {}: the white {}",
+            maze.board.name(maze.entrance),
+            maze.agent
+        ),
+        |g| {
+            g.circle(
+                cx,
+                cy,
+                r,
+                Style::fill(Color::WHITE)
+                    .with_stroke(Stroke::new(ENTRANCE_INK, (cell * 0.05).max(1.0))),
+            )
             .text(
-                ax,
-                ay + r * 0.1,
+                cx,
+                cy + r * 0.08,
                 &maze.agent.symbol(true).to_string(),
-                TextStyle::new(r * 2.2).color(Color::BLACK).centered(),
+                TextStyle::new(r * 1.55).color(Color::BLACK).centered(),
             );
-    });
+        },
+    );
 
     if let Some(path) = &view.solution {
         layout.draw_move_numbers(&mut svg, path);
@@ -148,12 +160,44 @@ mod tests {
             for kind in PieceKind::ALL {
                 assert_eq!(svg.matches(kind.symbol(false)).count(), 1, "{kind}");
             }
-            // The agent's white glyph appears in the entrance's corner and in the caption.
+            // The agent's white glyph appears on the entrance and in the caption.
             assert_eq!(svg.matches(Knight.symbol(true)).count(), 2);
             assert!(svg.contains(
                 "♘ Knight from a1 to e5 · 1 king, 1 queen, 1 rook, 1 bishop, 1 knight, 1 pawn"
             ));
             svg_to_png(&svg, 1.0).expect("the SVG parses and renders");
+        }
+    }
+
+    /// The first circle after the group titled `title`: centre and radius.
+    fn circle_after(svg: &str, title: &str) -> (f32, f32, f32) {
+        let from = svg.find(&format!("<title>{title}</title>")).expect(title);
+        let circle = &svg[from..][svg[from..].find("<circle").expect("a circle")..];
+        let attr = |name: &str| -> f32 {
+            let at = circle.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+            circle[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        (attr("cx"), attr("cy"), attr("r"))
+    }
+
+    #[test]
+    fn the_agent_stands_on_the_entrance_in_a_green_ring() {
+        let maze = sample();
+        for view in [View::player(), View::revealed()] {
+            let svg = chess_svg(&maze, &view);
+            let (ax, ay, ar) = circle_after(&svg, "entrance a1: the white rook");
+            let (xx, xy, xr) = circle_after(&svg, "exit h8");
+            let from = svg
+                .find("<title>entrance a1: the white rook</title>")
+                .unwrap();
+            let group = &svg[from..from + svg[from..].find("</g>").unwrap()];
+            assert!(group.contains(&ENTRANCE_INK.to_string()), "{group}");
+            assert!(group.contains("♖</text>"), "{group}");
+            // On a1 (bottom left), larger than the exit's disc, and inside its square.
+            assert!(
+                ax < xx && ay > xy && ar > xr,
+                "{ax},{ay} r {ar}; exit {xx},{xy} r {xr}"
+            );
         }
     }
 
@@ -171,7 +215,7 @@ mod tests {
             .unwrap();
         assert!(first.contains(&DARK.to_string()), "{first}");
         assert_eq!(rects_with_fill(&svg, COVERED), 0);
-        for text in ["E</text>", "X</text>", "♖ Rook from a1 to h8 · 5 knights"] {
+        for text in ["♖</text>", "X</text>", "♖ Rook from a1 to h8 · 5 knights"] {
             assert!(svg.contains(text), "{text} missing");
         }
         for label in ["a", "h", "1", "8"] {
@@ -192,7 +236,7 @@ mod tests {
         assert_eq!(rects_with_fill(&svg, OCCUPIED), 5);
         assert_eq!(covered + open + 5, 64);
         assert_eq!(svg.matches('♞').count(), 5);
-        assert!(svg.contains("E</text>") && svg.contains("X</text>"));
+        assert!(svg.contains("♖</text>") && svg.contains("X</text>"));
         svg_to_png(&svg, 1.0).unwrap();
     }
 

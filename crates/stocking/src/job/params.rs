@@ -19,6 +19,7 @@ pub enum Generator {
 pub struct StockParams {
     /// The map to stock, as text (`#` wall, `.` floor, `<` start, `>` goal, a line a row) or
     /// as JSON `{"rows": [...]}`. Without it, a map is generated.
+    #[schemars(extend("x-multiline" = true))]
     pub map: Option<String>,
     /// The generator of the map when none is given (default: rooms).
     pub generate: Option<Generator>,

@@ -297,7 +297,8 @@ impl Picture<'_> {
             });
         }
         let rects = wall_rects(self.map);
-        svg.group(&format!("Walls: {} rectangles", rects.len()), |g| {
+        // Crisp edges: anti-aliased, rectangles that meet edge to edge leave light seams.
+        svg.crisp_group(&format!("Walls: {} rectangles", rects.len()), |g| {
             for (x, y, rw, rh) in rects {
                 g.rect(
                     self.left + x as f32 * cs,
