@@ -63,6 +63,7 @@ mod artifact;
 mod context;
 pub mod engine;
 mod error;
+pub mod explore;
 mod job;
 pub mod params;
 pub mod registry;

@@ -566,7 +566,7 @@ mod tests {
         );
         assert!(html.contains("<p class=\"help\">Board side.</p>"));
         // Every input has a label.
-        assert_eq!(html.matches("data-path=").count(), 9);
+        assert_eq!(html.matches("data-path=").count(), 10);
     }
 
     #[test]

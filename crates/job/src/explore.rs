@@ -1,0 +1,457 @@
+//! Quality diversity for any evolved generator: MAP-Elites over descriptors the generator
+//! names (or random sampling of the same generator, to compare), an archive file that lists
+//! every elite as a normal result of its generator, and pictures of the archive.
+//!
+//! A generator offers its [`Descriptor`]s (named, with units and natural ranges) and a
+//! [`Problem`] whose evaluations carry them all, in the offered order. The user's
+//! [`ExploreSettings`] choose one to three of them, the cells per axis and any ranges;
+//! [`ExploreSettings::plan`] checks them into a [`Plan`], and [`explore`] runs it: the same
+//! archive for the same plan and seed on any number of threads.
+//!
+//! ```
+//! use ludoforge_evolve::rng::below;
+//! use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem, Stream};
+//! use ludoforge_job::Context;
+//! use ludoforge_job::explore::{Descriptor, ExploreSettings, explore};
+//!
+//! /// Two digits; described by each, scored by their sum.
+//! struct Digits;
+//! impl Problem for Digits {
+//!     type Genome = [u8; 2];
+//!     fn random_genome(&self, rng: &mut Stream) -> [u8; 2] {
+//!         [below(rng, 10) as u8, below(rng, 10) as u8]
+//!     }
+//!     fn evaluate(&self, g: &[u8; 2]) -> Outcome {
+//!         Outcome::Evaluated(Evaluation {
+//!             fitness: f64::from(g[0] + g[1]),
+//!             components: vec![],
+//!             descriptors: vec![f64::from(g[0]), f64::from(g[1])],
+//!         })
+//!     }
+//! }
+//! impl Mutate for Digits {
+//!     fn mutate(&self, g: &mut [u8; 2], rng: &mut Stream) {
+//!         g[below(rng, 2)] = below(rng, 10) as u8;
+//!     }
+//! }
+//! impl Crossover for Digits {
+//!     fn crossover(&self, a: &[u8; 2], b: &[u8; 2], _: &mut Stream) -> ([u8; 2], [u8; 2]) {
+//!         ([a[0], b[1]], [b[0], a[1]])
+//!     }
+//! }
+//!
+//! const OFFERED: [Descriptor; 2] = [
+//!     Descriptor { name: "first", unit: "", low: 0.0, high: 10.0, cells: 10, help: "The first digit." },
+//!     Descriptor { name: "second", unit: "", low: 0.0, high: 10.0, cells: 10, help: "The second digit." },
+//! ];
+//! let settings = ExploreSettings { evaluations: 2_000, initial: 20, batch: 20, ..ExploreSettings::default() };
+//! let plan = settings.plan(&OFFERED).unwrap();
+//! let explored = explore(&Digits, &plan, Goal::Maximise, 0.0, 7, &Context::quiet()).unwrap();
+//! assert_eq!(explored.archive.len(), 100); // every pair of digits found
+//! assert_eq!(explored.archive.qd_score(), 900.0); // the sum of every sum
+//! ```
+
+mod document;
+mod plot;
+
+use std::collections::BTreeMap;
+
+use ludoforge_evolve::archive::{Archive, Axis, Grid};
+use ludoforge_evolve::map_elites::MapElites;
+use ludoforge_evolve::{Crossover, Goal, Mutate, Outcome, Problem, Stream};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Context, JobError};
+
+pub use document::{ARCHIVE_GENERATOR, archive_document, elite_at, summary};
+pub use plot::progress_svg;
+
+/// A descriptor a generator offers: what it measures, in which unit, over which natural range
+/// and in how many cells by default.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Descriptor {
+    /// Its name, as the user writes it: lower case words joined by `_`.
+    pub name: &'static str,
+    /// Its unit ("moves", "squares"; empty for a pure number).
+    pub unit: &'static str,
+    /// The low end of its natural range.
+    pub low: f64,
+    /// The high end of its natural range.
+    pub high: f64,
+    /// Cells along its axis unless the user says otherwise.
+    pub cells: usize,
+    /// What it measures, in a sentence.
+    pub help: &'static str,
+}
+
+/// How the archive is filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// MAP-Elites: children of elites chosen uniformly, made by the generator's own crossover
+    /// and mutation.
+    #[default]
+    MapElites,
+    /// Random sampling: every candidate a fresh random one from the generator, for
+    /// comparison at the same number of evaluations.
+    Random,
+}
+
+/// How to explore, as the user writes it: which descriptors, how fine, how far, how long.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ExploreSettings {
+    /// The descriptors the archive spreads over: one to three of those the generator offers
+    /// (default: its first two).
+    pub descriptors: Vec<String>,
+    /// Cells per axis: one number for every axis, or one per descriptor (default: each
+    /// descriptor's own).
+    #[schemars(length(max = 3))]
+    pub cells: Vec<usize>,
+    /// Ranges that replace descriptors' natural ones, as `name: [low, high]`; values outside
+    /// a range go to its edge cells.
+    pub ranges: BTreeMap<String, [f64; 2]>,
+    /// Candidates evaluated in all, the random first batch included: 1 to 100,000,000.
+    #[schemars(range(min = 1, max = 100_000_000))]
+    pub evaluations: u64,
+    /// Random candidates in the first batch: 1 to 100,000.
+    #[schemars(range(min = 1, max = 100_000))]
+    pub initial: usize,
+    /// Candidates in every later batch: 1 to 100,000.
+    #[schemars(range(min = 1, max = 100_000))]
+    pub batch: usize,
+    /// The chance that a child crosses two elites rather than copying one (MAP-Elites only):
+    /// 0 to 1.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub crossover: f64,
+    /// The most mutations a child gets (MAP-Elites only; it gets 1 to this many): 1 to 100.
+    #[schemars(range(min = 1, max = 100))]
+    pub max_mutations: usize,
+    /// How the archive is filled.
+    pub method: Method,
+}
+
+impl Default for ExploreSettings {
+    fn default() -> Self {
+        ExploreSettings {
+            descriptors: Vec::new(),
+            cells: Vec::new(),
+            ranges: BTreeMap::new(),
+            evaluations: 20_000,
+            initial: 200,
+            batch: 100,
+            crossover: 0.25,
+            max_mutations: 2,
+            method: Method::MapElites,
+        }
+    }
+}
+
+/// The most cells an archive may have.
+pub const MAX_CELLS: usize = 1_000_000;
+
+/// Checked settings: the axes, which offered descriptor each one reads, and the search's
+/// settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The archive's axes, in the order chosen.
+    pub axes: Vec<Axis>,
+    /// For every axis, the index of its descriptor among those offered.
+    pub picks: Vec<usize>,
+    /// The settings the plan was made from.
+    pub settings: ExploreSettings,
+}
+
+impl ExploreSettings {
+    /// Checks the settings against the descriptors a generator `offered`.
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming the problem and the way out: an unknown or repeated
+    /// descriptor, none or more than three, a cell count or range that cannot be used, more
+    /// than [`MAX_CELLS`] cells, a batch larger than the evaluations.
+    pub fn plan(&self, offered: &[Descriptor]) -> Result<Plan, JobError> {
+        let names: Vec<&str> = offered.iter().map(|d| d.name).collect();
+        let list = names.join(", ");
+        let chosen: Vec<&str> = if self.descriptors.is_empty() {
+            names.iter().take(2).copied().collect()
+        } else {
+            self.descriptors.iter().map(String::as_str).collect()
+        };
+        if chosen.is_empty() || chosen.len() > 3 {
+            return Err(JobError::parameters(format!(
+                "{} descriptors were named: name one, two or three of {list}",
+                chosen.len()
+            )));
+        }
+        let mut picks = Vec::new();
+        for name in &chosen {
+            let Some(index) = names.iter().position(|n| n == name) else {
+                return Err(JobError::parameters(format!(
+                    "there is no descriptor `{name}` here: choose from {list}"
+                )));
+            };
+            if picks.contains(&index) {
+                return Err(JobError::parameters(format!(
+                    "the descriptor `{name}` is named twice: name each once"
+                )));
+            }
+            picks.push(index);
+        }
+        for name in self.ranges.keys() {
+            if !chosen.contains(&name.as_str()) {
+                return Err(JobError::parameters(format!(
+                    "a range is given for `{name}`, which is not one of the descriptors explored \
+                     ({}): add it to the descriptors or drop its range",
+                    chosen.join(", ")
+                )));
+            }
+        }
+        let cells: Vec<usize> = match self.cells.len() {
+            0 => picks.iter().map(|&i| offered[i].cells).collect(),
+            1 => vec![self.cells[0]; picks.len()],
+            n if n == picks.len() => self.cells.clone(),
+            n => {
+                return Err(JobError::parameters(format!(
+                    "{n} cell counts are given for {} descriptors: give one for all or one each",
+                    picks.len()
+                )));
+            }
+        };
+        let mut axes = Vec::new();
+        for (&index, &count) in picks.iter().zip(&cells) {
+            let d = &offered[index];
+            if !(1..=10_000).contains(&count) {
+                return Err(JobError::parameters(format!(
+                    "{count} cells along `{}`: give 1 to 10,000",
+                    d.name
+                )));
+            }
+            let [low, high] = self.ranges.get(d.name).copied().unwrap_or([d.low, d.high]);
+            if !(low.is_finite() && high.is_finite() && low < high) {
+                return Err(JobError::parameters(format!(
+                    "the range of `{}` must be two finite numbers, low below high (it is {low}..{high})",
+                    d.name
+                )));
+            }
+            axes.push(Axis::new(d.name, d.unit, low, high, count));
+        }
+        let total = cells.iter().try_fold(1usize, |all, &c| all.checked_mul(c));
+        if total.is_none_or(|t| t > MAX_CELLS) {
+            return Err(JobError::parameters(format!(
+                "{} cells in all: at most {MAX_CELLS} fit; use fewer cells per axis",
+                cells
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" × ")
+            )));
+        }
+        if !(1..=100_000_000).contains(&self.evaluations) {
+            return Err(JobError::parameters(format!(
+                "evaluations {}: give 1 to 100,000,000",
+                self.evaluations
+            )));
+        }
+        for (what, value) in [("initial", self.initial), ("batch", self.batch)] {
+            if !(1..=100_000).contains(&value) {
+                return Err(JobError::parameters(format!(
+                    "{what} {value}: give 1 to 100,000"
+                )));
+            }
+        }
+        if !(0.0..=1.0).contains(&self.crossover) {
+            return Err(JobError::parameters(format!(
+                "crossover {}: give a chance from 0 to 1",
+                self.crossover
+            )));
+        }
+        if !(1..=100).contains(&self.max_mutations) {
+            return Err(JobError::parameters(format!(
+                "max_mutations {}: give 1 to 100",
+                self.max_mutations
+            )));
+        }
+        Ok(Plan {
+            axes,
+            picks,
+            settings: self.clone(),
+        })
+    }
+}
+
+/// One point of an exploration's history, after a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    /// Candidates evaluated so far.
+    pub evaluations: u64,
+    /// The share of cells filled.
+    pub coverage: f64,
+    /// The QD score: the sum over elites of score minus the offset.
+    pub qd_score: f64,
+    /// The best elite's raw fitness.
+    pub best: Option<f64>,
+}
+
+/// What an exploration made.
+#[derive(Debug, Clone)]
+pub struct Explored<G> {
+    /// The archive.
+    pub archive: Archive<G>,
+    /// Coverage and QD score after every batch (at most about 1,000 points: later ones are
+    /// kept at a growing stride, the last always).
+    pub history: Vec<Point>,
+    /// Candidates evaluated.
+    pub evaluations: u64,
+    /// Candidates the generator rejected as invalid: counted among the evaluations, except
+    /// in the first batch, whose rejected candidates are drawn again.
+    pub rejected: u64,
+    /// Stopped early by the context's cancel flag.
+    pub interrupted: bool,
+    /// How the archive was filled.
+    pub method: Method,
+}
+
+/// The generator's problem seen through the chosen descriptors; for random sampling, a
+/// "mutation" that draws a fresh random genome.
+struct Projected<'a, P> {
+    inner: &'a P,
+    picks: &'a [usize],
+    random: bool,
+}
+
+impl<P: Problem> Problem for Projected<'_, P> {
+    type Genome = P::Genome;
+    fn random_genome(&self, rng: &mut Stream) -> P::Genome {
+        self.inner.random_genome(rng)
+    }
+    fn evaluate(&self, genome: &P::Genome) -> Outcome {
+        match self.inner.evaluate(genome) {
+            Outcome::Evaluated(mut evaluation) => {
+                let all = std::mem::take(&mut evaluation.descriptors);
+                // A problem that offers fewer than picked leaves NaN, which the archive refuses.
+                evaluation.descriptors = self
+                    .picks
+                    .iter()
+                    .map(|&i| all.get(i).copied().unwrap_or(f64::NAN))
+                    .collect();
+                Outcome::Evaluated(evaluation)
+            }
+            rejected => rejected,
+        }
+    }
+}
+
+impl<P: Mutate> Mutate for Projected<'_, P> {
+    fn mutate(&self, genome: &mut P::Genome, rng: &mut Stream) {
+        if self.random {
+            *genome = self.inner.random_genome(rng);
+        } else {
+            self.inner.mutate(genome, rng);
+        }
+    }
+}
+
+impl<P: Crossover> Crossover for Projected<'_, P> {
+    fn crossover(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> (P::Genome, P::Genome) {
+        self.inner.crossover(a, b, rng)
+    }
+}
+
+/// Fills an archive as `plan` says, scoring under `goal` with `qd_score_offset` (at or below
+/// the lowest score a candidate can have), with `seed`. Progress goes to `context` (stage
+/// `exploring`, in evaluations, with the best fitness); its cancel flag stops the search after
+/// the batch under way, keeping the archive so far.
+///
+/// Random sampling is MAP-Elites whose every child is a fresh random genome (no crossover, one
+/// "mutation" that replaces the genome), so both methods make and count candidates the same
+/// way.
+///
+/// # Errors
+/// [`JobError::Failed`] when the generator gives no valid candidate in its first batch (every
+/// attempt rejected) or the context cannot start its threads.
+pub fn explore<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+{
+    let settings = &plan.settings;
+    let random = settings.method == Method::Random;
+    let projected = Projected {
+        inner: problem,
+        picks: &plan.picks,
+        random,
+    };
+    let grid = Grid::new(plan.axes.clone()).map_err(|e| JobError::parameters(e.to_string()))?;
+    let archive = Archive::new(grid, goal, qd_score_offset)
+        .map_err(|e| JobError::parameters(e.to_string()))?;
+    let total = settings.evaluations;
+    let initial = settings
+        .initial
+        .min(usize::try_from(total).unwrap_or(usize::MAX));
+    let mut search = MapElites::new(archive, settings.batch)
+        .with_initial(initial)
+        .with_crossover(if random { 0.0 } else { settings.crossover })
+        .with_max_mutations(if random { 1 } else { settings.max_mutations });
+    context.stage("exploring", Some(total), "evaluations");
+    context.install(|| {
+        let told = search
+            .start(&projected, goal, seed)
+            .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?;
+        let mut evaluations = initial as u64;
+        let mut rejected = told.rejected as u64;
+        let mut history = Vec::new();
+        let mut stride = 1u64;
+        let mut batches = 0u64;
+        let point = |search: &MapElites<P::Genome>, evaluations| Point {
+            evaluations,
+            coverage: search.archive().coverage(),
+            qd_score: search.archive().qd_score(),
+            best: search.archive().best().map(|e| e.fitness),
+        };
+        history.push(point(&search, evaluations));
+        context.advance(evaluations, search.archive().best().map(|e| e.fitness));
+        let mut interrupted = false;
+        while evaluations < total {
+            if context.cancelled() {
+                interrupted = true;
+                break;
+            }
+            let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
+            search.batch = settings.batch.min(left);
+            let told = search.iterate(&projected);
+            evaluations += search.batch as u64;
+            rejected += told.rejected as u64;
+            batches += 1;
+            // About 1,000 points at most: the stride doubles each time the history fills.
+            if history.len() >= 1000 {
+                history = history.into_iter().step_by(2).collect();
+                stride *= 2;
+            }
+            if batches.is_multiple_of(stride) || evaluations >= total {
+                history.push(point(&search, evaluations));
+            }
+            context.advance(evaluations, search.archive().best().map(|e| e.fitness));
+        }
+        if history.last().map(|p| p.evaluations) != Some(evaluations) {
+            history.push(point(&search, evaluations));
+        }
+        Ok(Explored {
+            archive: search.into_archive(),
+            history,
+            evaluations,
+            rejected,
+            interrupted,
+            method: settings.method,
+        })
+    })?
+}
+
+#[cfg(test)]
+mod tests;
