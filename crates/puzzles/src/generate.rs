@@ -108,7 +108,7 @@ pub fn check(spec: &PuzzleSpec, settings: &Settings) -> Result<(), PuzzleError> 
     Ok(())
 }
 
-fn goal(spec: &PuzzleSpec, settings: &Settings) -> Goal {
+pub(crate) fn goal(spec: &PuzzleSpec, settings: &Settings) -> Goal {
     match settings.target {
         // C = number of squares keeps f* positive: |f − target| < squares.
         Some(target) => Goal::target(f64::from(target), spec.board().len() as f64),
@@ -149,6 +149,14 @@ fn run_problem<P: Mutate + Crossover>(
             .with_tournament(settings.tournament)
             .with_elite(settings.elite)
             .with_max_mutations(settings.max_mutations)),
+        StrategyKind::MapElites | StrategyKind::Random => {
+            return Err(PuzzleError::Evolve(EvolveError::InvalidSetting {
+                name: "strategy",
+                value: format!("{:?}", settings.strategy),
+                expected: "steady-state or generational (explore archives with the explore jobs)"
+                    .into(),
+            }));
+        }
     })
 }
 
@@ -231,13 +239,43 @@ pub fn evolve(
             )
         }
     };
+    Ok(assemble(
+        spec,
+        settings,
+        seed,
+        &puzzle,
+        score,
+        RunStats {
+            strategy: settings.strategy,
+            matings: counters.matings,
+            generations: counters.generations,
+            evaluations: counters.evaluations,
+            rejections: counters.rejections,
+            stop,
+            sampling,
+        },
+    ))
+}
+
+/// The result document of a solvable `puzzle` made under `spec` and `settings` with `seed`.
+///
+/// # Panics
+/// If the puzzle has no solution (every puzzle the engine accepts has one).
+pub(crate) fn assemble(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    puzzle: &Puzzle,
+    score: f64,
+    run: RunStats,
+) -> PuzzleResult {
     let solution = puzzle.solve().expect("evolved puzzles are solvable");
     let names = solution
         .path
         .iter()
         .map(|&i| puzzle.board().name(i))
         .collect();
-    Ok(PuzzleResult {
+    PuzzleResult {
         generator: GENERATOR,
         version: env!("CARGO_PKG_VERSION"),
         seed,
@@ -251,16 +289,8 @@ pub fn evolve(
             met: solution.min_moves == value,
         }),
         params: Params::new(spec, settings),
-        run: RunStats {
-            strategy: settings.strategy,
-            matings: counters.matings,
-            generations: counters.generations,
-            evaluations: counters.evaluations,
-            rejections: counters.rejections,
-            stop,
-            sampling,
-        },
-    })
+        run,
+    }
 }
 
 /// Independent replicates and what they found together.

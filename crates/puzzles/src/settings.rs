@@ -154,6 +154,12 @@ pub enum StrategyKind {
     SteadyState,
     /// Generational with tournament selection and elitism.
     Generational,
+    /// An elite of a MAP-Elites archive (`puzzle-chess-explore`, `puzzle-chromatic-explore`);
+    /// not a strategy `evolve` runs.
+    MapElites,
+    /// An elite of an archive filled by random sampling, for comparison; not a strategy
+    /// `evolve` runs.
+    Random,
 }
 
 /// How to evolve. The defaults are the paper's: population 1200, tournament 7, at most one

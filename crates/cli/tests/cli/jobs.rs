@@ -11,11 +11,13 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 14] = [
+const JOBS: [&str; 16] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
     "puzzle-study",
+    "puzzle-chess-explore",
+    "puzzle-chromatic-explore",
     "portals",
     "portals-show",
     "portals-study",

@@ -4,11 +4,16 @@
 //! the same parameters and seed give the same files whichever asks.
 
 mod evolve;
+mod explore;
 mod params;
 mod solve;
 mod study;
 
 pub use evolve::{ChessJob, ChromaticJob};
+pub use explore::{
+    ChessExploreJob, ChessExploreParams, ChromaticExploreJob, ChromaticExploreParams,
+    explore_descriptors,
+};
 pub use params::{
     BoardParams, ChessParams, ChromaticParams, PictureParams, SearchParams, SolveParams, Strategy,
     StudyParams,
@@ -30,7 +35,8 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_puzzles::job::jobs().iter().map(|j| j.id()).collect();
-/// assert_eq!(ids, ["puzzle-chess", "puzzle-chromatic", "puzzle-solve", "puzzle-study"]);
+/// assert_eq!(ids, ["puzzle-chess", "puzzle-chromatic", "puzzle-solve", "puzzle-study",
+///     "puzzle-chess-explore", "puzzle-chromatic-explore"]);
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
@@ -39,6 +45,8 @@ pub fn jobs() -> Vec<Box<dyn Job>> {
         Box::new(ChromaticJob),
         Box::new(SolveJob),
         Box::new(StudyJob),
+        Box::new(ChessExploreJob),
+        Box::new(ChromaticExploreJob),
     ]
 }
 

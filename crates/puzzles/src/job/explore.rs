@@ -1,0 +1,470 @@
+//! `puzzle-chess-explore` and `puzzle-chromatic-explore`: a shelf of mazes, from few moves to
+//! many and from one way forward to many choices, by MAP-Elites over the mazes' measures.
+//!
+//! The descriptors are the solver's measures of a maze: `min_moves` (the fewest moves
+//! across), `decision_points` (reachable squares with more than one useful move),
+//! `dead_ends` (reachable squares whose every move leads back) and `reachable` (squares the
+//! agent can reach). The fitness is the puzzle jobs' own: the fewest moves, or nearness to a
+//! target. Every elite in the archive is a normal puzzle result, which `puzzle solve` reads.
+
+use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, StopReason, Stream};
+use ludoforge_job::explore::{
+    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document, progress_svg,
+};
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::BoardParams;
+use crate::chess::{ChessMaze, ChessProblem, PieceKind};
+use crate::chromatic::{ChromaticMaze, ChromaticProblem, Sampling};
+use crate::format::Puzzle;
+use crate::generate::{RunStats, assemble, check, goal};
+use crate::settings::{PuzzleSpec, Settings, StrategyKind};
+
+/// A chess maze archive to fill.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChessExploreParams {
+    /// The agent that crosses the board.
+    pub agent: PieceKind,
+    /// The opposing pieces, as counts and letters K Q R B N P: `5N`, `7P`, `R,N,3P`.
+    pub pieces: String,
+    /// The board.
+    pub board: BoardParams,
+    /// Score every maze by nearness to this minimum number of moves instead of by its moves.
+    pub target: Option<u32>,
+    /// The exploration: descriptors (`min_moves`, `decision_points`, `dead_ends`,
+    /// `reachable`), cells, ranges and budget.
+    pub explore: ExploreSettings,
+}
+
+impl Default for ChessExploreParams {
+    fn default() -> Self {
+        ChessExploreParams {
+            agent: PieceKind::Rook,
+            pieces: "5N".into(),
+            board: BoardParams::default(),
+            target: None,
+            explore: ExploreSettings::default(),
+        }
+    }
+}
+
+/// A chromatic maze archive to fill.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChromaticExploreParams {
+    /// The board.
+    pub board: BoardParams,
+    /// Score every maze by nearness to this minimum number of moves instead of by its moves.
+    pub target: Option<u32>,
+    /// The exploration: descriptors (`min_moves`, `decision_points`, `dead_ends`,
+    /// `reachable`), cells, ranges and budget.
+    pub explore: ExploreSettings,
+}
+
+/// `puzzle-chess-explore`: an archive of chess mazes.
+pub struct ChessExploreJob;
+
+/// `puzzle-chromatic-explore`: an archive of chromatic mazes.
+pub struct ChromaticExploreJob;
+
+/// `high` rounded up to a whole number of cells `width` wide: `(high, cells)`.
+fn cells_of(high: usize, width: usize) -> (f64, usize) {
+    let cells = high.div_ceil(width).max(1);
+    ((cells * width) as f64, cells)
+}
+
+/// The descriptors a puzzle offers, with ranges fitted to its board.
+///
+/// ```
+/// let spec = ludoforge_puzzles::settings::PuzzleSpec::chromatic(11, 11, None, None).unwrap();
+/// let offered = ludoforge_puzzles::job::explore_descriptors(&spec);
+/// let names: Vec<_> = offered.iter().map(|d| d.name).collect();
+/// assert_eq!(names, ["min_moves", "decision_points", "dead_ends", "reachable"]);
+/// assert_eq!((offered[0].low, offered[0].high, offered[0].cells), (0.0, 120.0, 60));
+/// ```
+#[must_use]
+pub fn explore_descriptors(spec: &PuzzleSpec) -> Vec<Descriptor> {
+    let squares = spec.board().len();
+    let (moves_high, moves_cells) = cells_of(spec.max_conceivable_moves(), 2);
+    let (squares_high, squares_cells) = cells_of(squares, 4);
+    let square = |name, help| Descriptor {
+        name,
+        unit: "squares",
+        low: 0.0,
+        high: squares_high,
+        cells: squares_cells,
+        help,
+    };
+    vec![
+        Descriptor {
+            name: "min_moves",
+            unit: "moves",
+            low: 0.0,
+            high: moves_high,
+            cells: moves_cells,
+            help: "The fewest moves across: how long the maze is.",
+        },
+        square(
+            "decision_points",
+            "Reachable squares with more than one useful move: how often the player must choose.",
+        ),
+        square(
+            "dead_ends",
+            "Reachable squares other than the exit whose every move leads back: the traps.",
+        ),
+        square(
+            "reachable",
+            "Squares the agent can reach from the entrance: how much of the board is in play.",
+        ),
+    ]
+}
+
+/// A puzzle problem whose evaluations carry the solver's measures as descriptors.
+struct Described<'a, P, F> {
+    inner: &'a P,
+    maze: F,
+}
+
+impl<P, F> Problem for Described<'_, P, F>
+where
+    P: Problem,
+    F: Fn(&P::Genome) -> Option<Puzzle> + Sync,
+{
+    type Genome = P::Genome;
+    fn random_genome(&self, rng: &mut Stream) -> P::Genome {
+        self.inner.random_genome(rng)
+    }
+    fn evaluate(&self, genome: &P::Genome) -> Outcome {
+        let fitness = match self.inner.evaluate(genome) {
+            Outcome::Evaluated(e) => e.fitness,
+            rejected => return rejected,
+        };
+        let Some(solution) = (self.maze)(genome).and_then(|p| p.solve()) else {
+            return Outcome::rejected("the exit cannot be reached");
+        };
+        let m = &solution.measures;
+        Outcome::Evaluated(Evaluation {
+            fitness,
+            components: Vec::new(),
+            descriptors: vec![
+                f64::from(solution.min_moves),
+                m.decision_points as f64,
+                m.dead_ends as f64,
+                m.reachable as f64,
+            ],
+        })
+    }
+}
+
+impl<P: Mutate, F: Fn(&P::Genome) -> Option<Puzzle> + Sync> Mutate for Described<'_, P, F> {
+    fn mutate(&self, genome: &mut P::Genome, rng: &mut Stream) {
+        self.inner.mutate(genome, rng);
+    }
+}
+
+impl<P: Crossover, F: Fn(&P::Genome) -> Option<Puzzle> + Sync> Crossover for Described<'_, P, F> {
+    fn crossover(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> (P::Genome, P::Genome) {
+        self.inner.crossover(a, b, rng)
+    }
+}
+
+/// Checks a puzzle's exploration: the target against the board, the settings against the
+/// descriptors.
+fn settle(
+    spec: PuzzleSpec,
+    target: Option<u32>,
+    settings: &ExploreSettings,
+) -> Result<(PuzzleSpec, Settings, Plan), JobError> {
+    let puzzle_settings = Settings {
+        target,
+        ..Settings::default()
+    };
+    check(&spec, &puzzle_settings)?;
+    let plan = settings.plan(&explore_descriptors(&spec))?;
+    Ok((spec, puzzle_settings, plan))
+}
+
+impl Spec for ChessExploreJob {
+    type Params = ChessExploreParams;
+    type Checked = (PuzzleSpec, Settings, Plan);
+
+    fn id(&self) -> &'static str {
+        "puzzle-chess-explore"
+    }
+
+    fn title(&self) -> &'static str {
+        "Explore chess mazes"
+    }
+
+    fn help(&self) -> &'static str {
+        "Fill a shelf of chess mazes: one maze for every combination of the measures chosen \
+         (fewest moves, decision points, dead ends, reachable squares), each the longest found \
+         there, by MAP-Elites with the maze's own crossover and mutation; a heatmap shows the \
+         shelf and any maze can be taken out."
+    }
+
+    fn sample(&self) -> Option<Self::Params> {
+        Some(ChessExploreParams {
+            explore: quick(),
+            ..ChessExploreParams::default()
+        })
+    }
+
+    fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
+        let spec = PuzzleSpec::chess(
+            p.board.width,
+            p.board.height,
+            p.agent,
+            &p.pieces,
+            p.board.entrance.as_deref(),
+            p.board.exit.as_deref(),
+        )?;
+        settle(spec, p.target, &p.explore)
+    }
+
+    fn execute(
+        &self,
+        (spec, settings, plan): Self::Checked,
+        p: &ChessExploreParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        let PuzzleSpec::Chess {
+            board,
+            agent,
+            entrance,
+            exit,
+            kinds,
+        } = &spec
+        else {
+            return Err(JobError::failed("a chess exploration needs a chess maze"));
+        };
+        let problem = ChessProblem::new(*board, *agent, *entrance, *exit, kinds.clone())?;
+        let maze = |placement: &Vec<u16>| {
+            ChessMaze::new(*board, *agent, *entrance, *exit, problem.pieces(placement))
+                .ok()
+                .map(Puzzle::Chess)
+        };
+        let described = Described {
+            inner: &problem,
+            maze,
+        };
+        let explored = explore::explore(
+            &described,
+            &plan,
+            goal(&spec, &settings),
+            0.0,
+            seed,
+            context,
+        )?;
+        finish(
+            self.id(),
+            p,
+            &spec,
+            &settings,
+            &plan,
+            &explored,
+            Sampling::Uniform,
+            &maze,
+            seed,
+            context,
+        )
+    }
+}
+
+impl Spec for ChromaticExploreJob {
+    type Params = ChromaticExploreParams;
+    type Checked = (PuzzleSpec, Settings, Plan);
+
+    fn id(&self) -> &'static str {
+        "puzzle-chromatic-explore"
+    }
+
+    fn title(&self) -> &'static str {
+        "Explore chromatic mazes"
+    }
+
+    fn help(&self) -> &'static str {
+        "Fill a shelf of chromatic mazes: one maze for every combination of the measures chosen \
+         (fewest moves, decision points, dead ends, reachable squares), each the longest found \
+         there, by MAP-Elites with the maze's own crossover and mutation; a heatmap shows the \
+         shelf and any maze can be taken out."
+    }
+
+    fn sample(&self) -> Option<Self::Params> {
+        Some(ChromaticExploreParams {
+            explore: quick(),
+            ..ChromaticExploreParams::default()
+        })
+    }
+
+    fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
+        let spec = PuzzleSpec::chromatic(
+            p.board.width,
+            p.board.height,
+            p.board.entrance.as_deref(),
+            p.board.exit.as_deref(),
+        )?;
+        settle(spec, p.target, &p.explore)
+    }
+
+    fn execute(
+        &self,
+        (spec, settings, plan): Self::Checked,
+        p: &ChromaticExploreParams,
+        seed: u64,
+        context: &Context,
+    ) -> Result<Artifact, JobError> {
+        let PuzzleSpec::Chromatic {
+            board,
+            entrance,
+            exit,
+        } = &spec
+        else {
+            return Err(JobError::failed(
+                "a chromatic exploration needs a chromatic maze",
+            ));
+        };
+        let maze = |colours: &Vec<u8>| {
+            ChromaticMaze::new(*board, colours.clone(), *entrance, *exit)
+                .ok()
+                .map(Puzzle::Chromatic)
+        };
+        let goal = goal(&spec, &settings);
+        // The paper's uniform colourings first, as `puzzle-chromatic` draws them; carved ones
+        // when uniform sampling finds no solvable colouring.
+        let mut problem = ChromaticProblem::new(*board, *entrance, *exit)?;
+        let explored = match explore::explore(
+            &Described {
+                inner: &problem,
+                maze,
+            },
+            &plan,
+            goal,
+            0.0,
+            seed,
+            context,
+        ) {
+            Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
+                problem = problem.with_sampling(Sampling::Carved);
+                explore::explore(
+                    &Described {
+                        inner: &problem,
+                        maze,
+                    },
+                    &plan,
+                    goal,
+                    0.0,
+                    seed,
+                    context,
+                )?
+            }
+            other => other?,
+        };
+        finish(
+            self.id(),
+            p,
+            &spec,
+            &settings,
+            &plan,
+            &explored,
+            problem.sampling,
+            &maze,
+            seed,
+            context,
+        )
+    }
+}
+
+/// A quick exploration for galleries.
+fn quick() -> ExploreSettings {
+    ExploreSettings {
+        evaluations: 3_000,
+        ..ExploreSettings::default()
+    }
+}
+
+/// The archive file, its pictures and the summary.
+#[allow(clippy::too_many_arguments)]
+fn finish<G>(
+    id: &str,
+    params: &impl Serialize,
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    plan: &Plan,
+    explored: &Explored<G>,
+    sampling: Sampling,
+    maze: &impl Fn(&G) -> Option<Puzzle>,
+    seed: u64,
+    context: &Context,
+) -> Result<Artifact, JobError> {
+    let version = env!("CARGO_PKG_VERSION");
+    let mut artifact = Artifact::new(id, version, seed, params);
+    let run = RunStats {
+        strategy: match explored.method {
+            Method::MapElites => StrategyKind::MapElites,
+            Method::Random => StrategyKind::Random,
+        },
+        matings: 0,
+        generations: 0,
+        evaluations: explored.evaluations,
+        rejections: explored.rejected,
+        stop: if explored.interrupted {
+            StopReason::Interrupted
+        } else {
+            StopReason::Evaluations
+        },
+        sampling,
+    };
+    let parameters = serde_json::to_value(params).expect("parameters serialise");
+    let document = archive_document(id, version, seed, &parameters, plan, explored, |elite| {
+        let puzzle = maze(&elite.genome).expect("an elite is a valid maze");
+        let score = explored.archive.goal().score(elite.fitness);
+        serde_json::to_value(assemble(spec, settings, seed, &puzzle, score, run))
+            .expect("a result serialises")
+    });
+    artifact.report("generator", explore::ARCHIVE_GENERATOR);
+    artifact.report("kind", spec_kind(spec));
+    artifact.report(
+        "descriptors",
+        plan.axes.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+    );
+    for (key, value) in explore::summary(explored) {
+        artifact.report(key, value);
+    }
+    artifact.files.push(File::json("result", &document));
+    let title = format!(
+        "{} {}×{}",
+        spec_kind(spec),
+        spec.board().width,
+        spec.board().height
+    );
+    let history = [(method_name(explored.method), explored.history.as_slice())];
+    ludoforge_job::engine::pictures(context, &mut artifact.files, 1.5, || {
+        progress_svg(&title, &history)
+    })?;
+    if explored.interrupted {
+        artifact.ending = Ending::Interrupted;
+        artifact
+            .notes
+            .push("interrupted: the archive holds the elites found so far".into());
+    }
+    Ok(artifact)
+}
+
+fn spec_kind(spec: &PuzzleSpec) -> &'static str {
+    match spec {
+        PuzzleSpec::Chess { .. } => "chess",
+        PuzzleSpec::Chromatic { .. } => "chromatic",
+    }
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::MapElites => "MAP-Elites",
+        Method::Random => "random sampling",
+    }
+}
