@@ -5,7 +5,7 @@
 //! drawn into a rectangle of an existing [`Svg`] ([`LineChart::draw`]), so
 //! several charts can share one figure.
 
-mod ticks;
+pub(crate) mod ticks;
 
 use crate::{Anchor, Color, Stroke, Style, Svg, TextStyle};
 use ticks::{Tick, linear_ticks, log_minor_ticks, log_ticks};

@@ -1,4 +1,4 @@
-//! Colours and a small categorical palette.
+//! Colours, a small categorical palette and the viridis colour map.
 
 use std::fmt;
 use std::str::FromStr;
@@ -77,6 +77,29 @@ impl Color {
     pub fn categorical(i: usize) -> Color {
         CATEGORICAL[i % CATEGORICAL.len()]
     }
+
+    /// The viridis colour map at `t`: dark purple at 0, teal at 0.5, yellow at 1,
+    /// interpolated linearly between the stops of [`VIRIDIS`].
+    ///
+    /// `t` is clamped to `0..=1` (NaN counts as 0). Viridis reads evenly from low to high,
+    /// also in grey and for most colour-blind readers, so it suits values on a scale.
+    ///
+    /// ```
+    /// use ludoforge_draw::{Color, VIRIDIS};
+    ///
+    /// assert_eq!(Color::viridis(0.0), VIRIDIS[0]);
+    /// assert_eq!(Color::viridis(1.0).to_string(), "#fde725");
+    /// assert_eq!(Color::viridis(0.5), Color::hex(0x21918c));
+    /// ```
+    #[must_use]
+    pub fn viridis(t: f32) -> Color {
+        let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+        let last = VIRIDIS.len() - 1;
+        let at = t * last as f32;
+        // `at` lies within 0..=last, so the cast neither wraps nor truncates past the end.
+        let i = (at.floor() as usize).min(last - 1);
+        VIRIDIS[i].mix(VIRIDIS[i + 1], at - i as f32)
+    }
 }
 
 /// Ten well-separated colours (the Tableau 10 palette) for categories such as
@@ -92,6 +115,33 @@ pub const CATEGORICAL: [Color; 10] = [
     Color::hex(0xff9da7),
     Color::hex(0x9c755f),
     Color::hex(0xbab0ac),
+];
+
+/// Seventeen evenly spaced stops of matplotlib's viridis colour map (entries 0, 16, 32, …,
+/// 255 of its 256-colour table, `k / 16` of the way along), from dark purple to yellow.
+/// [`Color::viridis`] interpolates between them.
+///
+/// Viridis is by Stéfan van der Walt, Nathaniel Smith and Eric Firing, released under CC0
+/// (<https://bids.github.io/colormap/>); the values are those of matplotlib's
+/// `_cm_listed.py`, rounded to 8 bits a channel.
+pub const VIRIDIS: [Color; 17] = [
+    Color::hex(0x440154),
+    Color::hex(0x48186a),
+    Color::hex(0x472d7b),
+    Color::hex(0x424086),
+    Color::hex(0x3b528b),
+    Color::hex(0x33638d),
+    Color::hex(0x2c728e),
+    Color::hex(0x26828e),
+    Color::hex(0x21918c),
+    Color::hex(0x1f9f88),
+    Color::hex(0x27ad81),
+    Color::hex(0x3dbc74),
+    Color::hex(0x5cc863),
+    Color::hex(0x81d34d),
+    Color::hex(0xaadc32),
+    Color::hex(0xd5e21a),
+    Color::hex(0xfde725),
 ];
 
 impl fmt::Display for Color {
@@ -129,7 +179,7 @@ impl FromStr for Color {
 
 #[cfg(test)]
 mod tests {
-    use super::{CATEGORICAL, Color};
+    use super::{CATEGORICAL, Color, VIRIDIS};
 
     #[test]
     fn display_is_lowercase_hex() {
@@ -158,6 +208,25 @@ mod tests {
         assert_eq!(a.mix(b, 0.5), Color::rgb(128, 128, 128));
         assert_eq!(a.mix(b, 7.0), b);
         assert_eq!(a.mix(b, f32::NAN), a);
+    }
+
+    #[test]
+    fn viridis_runs_through_its_stops() {
+        assert_eq!(Color::viridis(0.0), VIRIDIS[0]);
+        assert_eq!(Color::viridis(1.0), VIRIDIS[16]);
+        assert_eq!(Color::viridis(-3.0), VIRIDIS[0]);
+        assert_eq!(Color::viridis(f32::NAN), VIRIDIS[0]);
+        assert_eq!(Color::viridis(9.0), VIRIDIS[16]);
+        for (k, &stop) in VIRIDIS.iter().enumerate() {
+            assert_eq!(Color::viridis(k as f32 / 16.0), stop, "stop {k}");
+        }
+        // Half way between two stops is their mix.
+        assert_eq!(Color::viridis(1.0 / 32.0), VIRIDIS[0].mix(VIRIDIS[1], 0.5));
+        // Green rises all the way from purple to yellow.
+        let greens: Vec<u8> = (0..=100)
+            .map(|i| Color::viridis(i as f32 / 100.0).g)
+            .collect();
+        assert!(greens.windows(2).all(|w| w[0] <= w[1]));
     }
 
     #[test]

@@ -34,6 +34,13 @@ pub enum DrawError {
         /// What the encoder reported.
         reason: String,
     },
+    /// A heatmap's axes or values do not fit together (see
+    /// [`Heatmap::new`](crate::Heatmap::new)).
+    #[error("invalid heatmap: {reason}")]
+    InvalidHeatmap {
+        /// What is wrong, in plain words.
+        reason: String,
+    },
     /// A colour string was not of the form `#rgb` or `#rrggbb`.
     #[error("invalid colour {text:?}: expected #rgb or #rrggbb")]
     InvalidColor {

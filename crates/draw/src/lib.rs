@@ -3,7 +3,9 @@
 //!
 //! The crate knows no game. It offers a small vocabulary — rectangles,
 //! lines, polylines with arrowheads, polygons, circles, text and titled
-//! groups — enough for boards, grids and annotated solution paths. The same
+//! groups — enough for boards, grids and annotated solution paths, and two
+//! figures built on it: line charts ([`LineChart`]) and heatmaps of
+//! quality-diversity archives ([`Heatmap`]). The same
 //! drawing always produces the same bytes, and PNG output renders text with
 //! a bundled DejaVu Sans (which also covers the chess symbols U+2654–U+265F),
 //! so results never depend on the fonts installed on a machine.
@@ -35,6 +37,7 @@ pub mod chart;
 mod color;
 mod error;
 mod font;
+pub mod heatmap;
 pub mod legend;
 mod metrics;
 mod number;
@@ -44,9 +47,10 @@ mod svg;
 mod xml;
 
 pub use chart::{LineChart, Scale, Series};
-pub use color::{CATEGORICAL, Color};
+pub use color::{CATEGORICAL, Color, VIRIDIS};
 pub use error::DrawError;
 pub use font::FONT_FAMILY;
+pub use heatmap::{HeatAxis, Heatmap};
 pub use metrics::{shorten, text_width};
 pub use png::{
     MAX_RASTER_SIDE, PNG_SIGNATURE, RgbaImage, svg_to_png, svg_to_png_with_width, svg_to_rgba,

@@ -3,9 +3,9 @@
 /// A tick mark: where it sits in axis coordinates (the value itself on a
 /// linear axis, its base-10 logarithm on a log axis) and its label.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Tick {
-    pub(super) at: f64,
-    pub(super) label: String,
+pub(crate) struct Tick {
+    pub(crate) at: f64,
+    pub(crate) label: String,
 }
 
 /// A "nice" step: 1, 2 or 5 times a power of ten, kept as its parts so
@@ -62,7 +62,7 @@ const MAX_TICKS: f64 = 200.0;
 /// splitting the range into about `target` intervals.
 ///
 /// Returns no ticks unless `lo < hi` are both finite.
-pub(super) fn linear_ticks(lo: f64, hi: f64, target: usize) -> Vec<Tick> {
+pub(crate) fn linear_ticks(lo: f64, hi: f64, target: usize) -> Vec<Tick> {
     if !(lo.is_finite() && hi.is_finite() && lo < hi) {
         return Vec::new();
     }
@@ -99,7 +99,7 @@ pub(super) fn linear_ticks(lo: f64, hi: f64, target: usize) -> Vec<Tick> {
 /// spans many decades; over less than 3 decades with room for them, the
 /// 2× and 5× multiples too; and when even those give fewer than two ticks
 /// (a range within one decade), linear 1-2-5 ticks.
-pub(super) fn log_ticks(l0: f64, l1: f64, target: usize) -> Vec<Tick> {
+pub(crate) fn log_ticks(l0: f64, l1: f64, target: usize) -> Vec<Tick> {
     if !(l0.is_finite() && l1.is_finite() && l0 < l1) {
         return Vec::new();
     }
@@ -174,7 +174,7 @@ pub(super) fn log_ticks(l0: f64, l1: f64, target: usize) -> Vec<Tick> {
 /// ticks. None when the axis spans less than a decade (its major ticks are
 /// dense enough), more than 12 decades, or when the major powers of ten skip
 /// decades.
-pub(super) fn log_minor_ticks(l0: f64, l1: f64, major: &[Tick]) -> Vec<f64> {
+pub(crate) fn log_minor_ticks(l0: f64, l1: f64, major: &[Tick]) -> Vec<f64> {
     let span = l1 - l0;
     if !(l0.is_finite() && (1.0..=12.0).contains(&span)) {
         return Vec::new();
@@ -209,7 +209,7 @@ pub(super) fn log_minor_ticks(l0: f64, l1: f64, major: &[Tick]) -> Vec<f64> {
 /// Magnitudes from 10 000 up to a billion use `k` and `M` suffixes when
 /// that loses nothing (`12.5k`, `2M`); beyond that, and below 0.0001, the
 /// label is in exponent form (`1e9`, `2.5e-5`).
-pub(super) fn format_tick(value: f64, step: f64) -> String {
+pub(crate) fn format_tick(value: f64, step: f64) -> String {
     if !value.is_finite() {
         return String::new();
     }
