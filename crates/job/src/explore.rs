@@ -4,7 +4,7 @@
 //!
 //! A generator offers its [`Descriptor`]s (named, with units and natural ranges) and a
 //! [`Problem`] whose evaluations carry them all, in the offered order. The user's
-//! [`ExploreSettings`] choose one to three of them, the cells per axis and any ranges;
+//! [`ExploreSettings`] choose two or three of them, the cells per axis and any ranges;
 //! [`ExploreSettings::plan`] checks them into a [`Plan`], and [`explore`] runs it: the same
 //! archive for the same plan and seed on any number of threads.
 //!
@@ -65,7 +65,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Context, JobError};
 
 pub use document::{ARCHIVE_GENERATOR, archive_document, elite_at, summary};
-pub use plot::progress_svg;
+pub use plot::{heatmap_svg, pictures, progress_svg};
 
 /// A descriptor a generator offers: what it measures, in which unit, over which natural range
 /// and in how many cells by default.
@@ -102,7 +102,7 @@ pub enum Method {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExploreSettings {
-    /// The descriptors the archive spreads over: one to three of those the generator offers
+    /// The descriptors the archive spreads over: two or three of those the generator offers
     /// (default: its first two).
     pub descriptors: Vec<String>,
     /// Cells per axis: one number for every axis, or one per descriptor (default: each
@@ -168,7 +168,7 @@ impl ExploreSettings {
     ///
     /// # Errors
     /// [`JobError::Parameters`] naming the problem and the way out: an unknown or repeated
-    /// descriptor, none or more than three, a cell count or range that cannot be used, more
+    /// descriptor, fewer than two or more than three, a cell count or range that cannot be used, more
     /// than [`MAX_CELLS`] cells, a batch larger than the evaluations.
     pub fn plan(&self, offered: &[Descriptor]) -> Result<Plan, JobError> {
         let names: Vec<&str> = offered.iter().map(|d| d.name).collect();
@@ -178,9 +178,9 @@ impl ExploreSettings {
         } else {
             self.descriptors.iter().map(String::as_str).collect()
         };
-        if chosen.is_empty() || chosen.len() > 3 {
+        if !(2..=3).contains(&chosen.len()) {
             return Err(JobError::parameters(format!(
-                "{} descriptors were named: name one, two or three of {list}",
+                "{} descriptors were named: name two or three of {list}",
                 chosen.len()
             )));
         }

@@ -80,7 +80,7 @@ fn chess_elites_with_three_descriptors_and_random_sampling() {
 #[test]
 fn bad_explorations_are_refused_before_any_work() {
     let refuse = |params: Value| ChromaticExploreJob.check(&params).unwrap_err().to_string();
-    assert!(refuse(json!({"explore": {"descriptors": ["colours"]}})).contains(
+    assert!(refuse(json!({"explore": {"descriptors": ["colours", "min_moves"]}})).contains(
         "no descriptor `colours` here: choose from min_moves, decision_points, dead_ends, reachable"
     ));
     assert!(refuse(json!({"target": 500})).contains("500"));

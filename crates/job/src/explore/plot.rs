@@ -1,9 +1,92 @@
 //! Pictures of an exploration: the archive as a heatmap, and coverage and QD score over the
 //! evaluations.
 
-use ludoforge_draw::{Color, LineChart, Series, Svg};
+use ludoforge_draw::{Color, HeatAxis, Heatmap, LineChart, Series, Svg};
+use ludoforge_evolve::archive::Archive;
 
-use super::Point;
+use super::{Explored, Point};
+use crate::{Context, File, JobError, media};
+
+/// Adds an exploration's pictures to `files`, those the context wants: the heatmap (`svg`,
+/// `png`, see [`heatmap_svg`]) and coverage and QD score over the evaluations (`plot`,
+/// `plot-png`, see [`progress_svg`]).
+///
+/// # Errors
+/// [`JobError::Failed`] when a picture cannot be drawn.
+pub fn pictures<G>(
+    context: &Context,
+    files: &mut Vec<File>,
+    explored: &Explored<G>,
+    title: &str,
+    value_name: &str,
+    captions: &[String],
+) -> Result<(), JobError> {
+    let mut failed = None;
+    crate::engine::pictures(context, files, 1.0, || {
+        heatmap_svg(&explored.archive, title, value_name, captions).unwrap_or_else(|e| {
+            failed = Some(e);
+            String::new()
+        })
+    })
+    .map_err(|e| JobError::failed(format!("the heatmap: {e}")))?;
+    if let Some(e) = failed {
+        return Err(JobError::failed(format!("cannot draw the heatmap: {e}")));
+    }
+    if context.wants("plot") || context.wants("plot-png") {
+        let name = match explored.method {
+            super::Method::MapElites => "MAP-Elites",
+            super::Method::Random => "random sampling",
+        };
+        let plot = progress_svg(title, &[(name, &explored.history)]);
+        if context.wants("plot-png") {
+            let png = ludoforge_draw::svg_to_png(&plot, 1.5)
+                .map_err(|e| JobError::failed(format!("cannot draw the plot: {e}")))?;
+            files.push(File::new("plot-png", media::PNG, png));
+        }
+        if context.wants("plot") {
+            files.push(File::new("plot", media::SVG, plot.into_bytes()));
+        }
+    }
+    Ok(())
+}
+
+/// The archive as a heatmap: the first axis across, the second up, a panel for every cell of
+/// a third; each filled cell coloured by its elite's raw fitness (`value_name` says what it
+/// is, with its unit), empty cells hatched grey.
+///
+/// # Errors
+/// A message when the picture cannot be drawn (never for an archive of this crate's plans).
+pub fn heatmap_svg<G>(
+    archive: &Archive<G>,
+    title: &str,
+    value_name: &str,
+    captions: &[String],
+) -> Result<String, String> {
+    let grid = archive.grid();
+    let axes = grid.axes();
+    let heat_axes: Vec<HeatAxis> = axes
+        .iter()
+        .map(|a| HeatAxis::new(a.name.replace('_', " "), a.low, a.high, a.cells).unit(&a.unit))
+        .collect();
+    // The grid numbers cells with the last axis fastest; the heatmap, the first.
+    let mut values = vec![None; grid.cells()];
+    for elite in archive.iter() {
+        let at = grid.coordinates(elite.cell);
+        let mut index = 0;
+        for (i, axis) in axes.iter().enumerate().rev() {
+            index = index * axis.cells + at[i];
+        }
+        values[index] = Some(elite.fitness);
+    }
+    let mut heatmap = Heatmap::new(heat_axes, values)
+        .map_err(|e| e.to_string())?
+        .title(title)
+        .value_name(value_name);
+    for line in captions {
+        heatmap = heatmap.caption(line.clone());
+    }
+    Ok(heatmap.to_svg())
+}
 
 /// Coverage (top) and QD score (bottom) against evaluations, one line per history given
 /// (`(name, points)`: the exploration, and perhaps random sampling beside it), as one SVG.

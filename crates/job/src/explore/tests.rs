@@ -109,7 +109,7 @@ fn bad_settings_are_refused_in_words() {
         error(&s)
     };
     assert!(
-        with(&|s| s.descriptors = vec!["colour".into()])
+        with(&|s| s.descriptors = vec!["colour".into(), "first".into()])
             .contains("no descriptor `colour` here: choose from first, second, sum")
     );
     assert!(

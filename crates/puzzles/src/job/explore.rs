@@ -9,7 +9,7 @@
 
 use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, StopReason, Stream};
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document, progress_svg,
+    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -83,40 +83,52 @@ fn cells_of(high: usize, width: usize) -> (f64, usize) {
 /// let offered = ludoforge_puzzles::job::explore_descriptors(&spec);
 /// let names: Vec<_> = offered.iter().map(|d| d.name).collect();
 /// assert_eq!(names, ["min_moves", "decision_points", "dead_ends", "reachable"]);
-/// assert_eq!((offered[0].low, offered[0].high, offered[0].cells), (0.0, 120.0, 60));
+/// assert_eq!((offered[0].low, offered[0].high, offered[0].cells), (20.0, 120.0, 50));
+/// assert_eq!((offered[1].low, offered[1].high, offered[1].cells), (0.0, 62.0, 31));
 /// ```
 #[must_use]
 pub fn explore_descriptors(spec: &PuzzleSpec) -> Vec<Descriptor> {
     let squares = spec.board().len();
-    let (moves_high, moves_cells) = cells_of(spec.max_conceivable_moves(), 2);
-    let (squares_high, squares_cells) = cells_of(squares, 4);
-    let square = |name, help| Descriptor {
+    // Moves from the fewest any maze of the board can need (the cells 2 moves wide);
+    // choices and traps up to half the squares (2 wide), reach up to all of them (4 wide).
+    let moves_low = spec.min_conceivable_moves() / 2 * 2;
+    let (moves_high, _) = cells_of(spec.max_conceivable_moves(), 2);
+    let moves_cells = ((moves_high as usize - moves_low) / 2).max(1);
+    let (half_high, half_cells) = cells_of(squares.div_ceil(2), 2);
+    let (all_high, all_cells) = cells_of(squares, 4);
+    let square = |name, high, cells, help| Descriptor {
         name,
         unit: "squares",
         low: 0.0,
-        high: squares_high,
-        cells: squares_cells,
+        high,
+        cells,
         help,
     };
     vec![
         Descriptor {
             name: "min_moves",
             unit: "moves",
-            low: 0.0,
+            low: moves_low as f64,
             high: moves_high,
             cells: moves_cells,
             help: "The fewest moves across: how long the maze is.",
         },
         square(
             "decision_points",
+            half_high,
+            half_cells,
             "Reachable squares with more than one useful move: how often the player must choose.",
         ),
         square(
             "dead_ends",
+            half_high,
+            half_cells,
             "Reachable squares other than the exit whose every move leads back: the traps.",
         ),
         square(
             "reachable",
+            all_high,
+            all_cells,
             "Squares the agent can reach from the entrance: how much of the board is in play.",
         ),
     ]
@@ -442,10 +454,20 @@ fn finish<G>(
         spec.board().width,
         spec.board().height
     );
-    let history = [(method_name(explored.method), explored.history.as_slice())];
-    ludoforge_job::engine::pictures(context, &mut artifact.files, 1.5, || {
-        progress_svg(&title, &history)
-    })?;
+    let captions = [format!(
+        "{} · seed {seed} · {} evaluations · {} of {} cells filled · QD score {}",
+        method_name(explored.method),
+        explored.evaluations,
+        explored.archive.len(),
+        explored.archive.grid().cells(),
+        explored.archive.qd_score()
+    )];
+    let value_name = if settings.target.is_some() {
+        "moves (scored by nearness to the target)"
+    } else {
+        "fewest moves"
+    };
+    explore::pictures(context, &mut artifact.files, explored, &title, value_name, &captions)?;
     if explored.interrupted {
         artifact.ending = Ending::Interrupted;
         artifact
