@@ -46,6 +46,9 @@ pub enum Command {
     },
     /// Run any job from a parameters file: `ludoforge run puzzle-chess --params p.json`.
     Run(crate::jobs::RunArgs),
+    /// A shelf of varied content: MAP-Elites over descriptors, a heatmap, and any elite taken
+    /// out as a result file.
+    Explore(crate::explore::ExploreArgs),
     /// The studio in a browser: every job with a form, live progress, pictures and files.
     Serve(crate::serve::ServeArgs),
 }

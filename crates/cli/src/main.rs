@@ -5,6 +5,7 @@
 //! 130 stopped by Ctrl-C (the best found so far is still written).
 
 mod args;
+mod explore;
 mod gloomhaven;
 mod human;
 mod jobs;
@@ -54,6 +55,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::List => jobs::list(),
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
+        Command::Explore(args) => explore::explore(args),
         Command::Serve(args) => serve::serve(args, cli.threads),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),

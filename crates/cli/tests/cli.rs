@@ -13,6 +13,8 @@ use tempfile::TempDir;
 
 #[path = "cli/corpus.rs"]
 mod corpus;
+#[path = "cli/explore.rs"]
+mod explore;
 #[path = "cli/gloomhaven.rs"]
 mod gloomhaven;
 #[path = "cli/jobs.rs"]

@@ -467,7 +467,14 @@ fn finish<G>(
     } else {
         "fewest moves"
     };
-    explore::pictures(context, &mut artifact.files, explored, &title, value_name, &captions)?;
+    explore::pictures(
+        context,
+        &mut artifact.files,
+        explored,
+        &title,
+        value_name,
+        &captions,
+    )?;
     if explored.interrupted {
         artifact.ending = Ending::Interrupted;
         artifact
