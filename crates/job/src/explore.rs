@@ -238,13 +238,15 @@ impl ExploreSettings {
         }
         let total = cells.iter().try_fold(1usize, |all, &c| all.checked_mul(c));
         if total.is_none_or(|t| t > MAX_CELLS) {
+            let product = cells
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" × ");
+            let count = total.map_or("more than can be counted".to_string(), |t| t.to_string());
             return Err(JobError::parameters(format!(
-                "{} cells in all: at most {MAX_CELLS} fit; use fewer cells per axis",
-                cells
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" × ")
+                "{product} = {count} cells: an archive holds at most {MAX_CELLS}; use fewer \
+                 cells per axis"
             )));
         }
         if !(1..=100_000_000).contains(&self.evaluations) {

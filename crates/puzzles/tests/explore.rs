@@ -84,5 +84,8 @@ fn bad_explorations_are_refused_before_any_work() {
         "no descriptor `colours` here: choose from min_moves, decision_points, dead_ends, reachable"
     ));
     assert!(refuse(json!({"target": 500})).contains("500"));
-    assert!(refuse(json!({"explore": {"cells": [2000, 2000]}})).contains("cells in all"));
+    assert!(
+        refuse(json!({"explore": {"cells": [2000, 2000]}}))
+            .contains("cells: an archive holds at most")
+    );
 }

@@ -430,6 +430,33 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "expected a whole number",
     ),
+    // puzzle-chess-explore, puzzle-chromatic-explore
+    (
+        "run puzzle-chess-explore --set explore.evaluations=0",
+        1,
+        "evaluations 0: give 1 to 100,000,000",
+    ),
+    (
+        "run puzzle-chess-explore --set explore.cells=[5000,5000]",
+        1,
+        "5000 × 5000 = 25000000 cells: an archive holds at most 1000000",
+    ),
+    ("run puzzle-chess-explore --set target=900", 1, "900"),
+    (
+        "run puzzle-chromatic-explore --set explore.crossover=2",
+        1,
+        "crossover 2: give a chance from 0 to 1",
+    ),
+    (
+        "run puzzle-chromatic-explore --set explore.ranges.min_moves=[9,3]",
+        1,
+        "low below high",
+    ),
+    (
+        "run puzzle-chromatic-explore --set explore.descriptors=[\"min_moves\"]",
+        1,
+        "name two or three of min_moves, decision_points, dead_ends, reachable",
+    ),
     // stock
     (
         "stock spaces.txt",

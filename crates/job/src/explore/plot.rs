@@ -39,9 +39,22 @@ pub fn pictures<G>(
         };
         let plot = progress_svg(title, &[(name, &explored.history)]);
         if context.wants("plot-png") {
-            let png = ludoforge_draw::svg_to_png(&plot, 1.5)
-                .map_err(|e| JobError::failed(format!("cannot draw the plot: {e}")))?;
-            files.push(File::new("plot-png", media::PNG, png));
+            let draw = |plot: &str| {
+                ludoforge_draw::svg_to_png(plot, 1.5)
+                    .map_err(|e| format!("cannot draw the plot: {e}"))
+            };
+            if context.draws_later() {
+                let shared = std::sync::Arc::new(plot.clone());
+                files.push(File::streamed("plot-png", media::PNG, move |out| {
+                    out.write_all(&draw(&shared).map_err(std::io::Error::other)?)
+                }));
+            } else {
+                files.push(File::new(
+                    "plot-png",
+                    media::PNG,
+                    draw(&plot).map_err(JobError::failed)?,
+                ));
+            }
         }
         if context.wants("plot") {
             files.push(File::new("plot", media::SVG, plot.into_bytes()));
