@@ -8,6 +8,7 @@ mod args;
 mod gloomhaven;
 mod human;
 mod jobs;
+mod library;
 mod output;
 mod portals;
 mod present;
@@ -55,6 +56,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
         Command::Serve(args) => serve::serve(args, cli.threads),
+        Command::Library(args) => library::library(args, cli.library.as_deref()),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),

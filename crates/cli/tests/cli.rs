@@ -17,6 +17,8 @@ mod corpus;
 mod gloomhaven;
 #[path = "cli/jobs.rs"]
 mod jobs;
+#[path = "cli/library.rs"]
+mod library;
 #[path = "cli/portals.rs"]
 mod portals;
 #[path = "cli/puzzle_input.rs"]
