@@ -71,7 +71,12 @@ fn add(path: &Path, args: &AddArgs) -> Result<()> {
         let files: Vec<Value> = report
             .iter()
             .map(|(file, added)| {
-                json!({"file": file, "added": added.added, "already": added.already, "ids": added.ids})
+                json!({
+                    "file": file,
+                    "added": added.added,
+                    "already": added.already,
+                    "ids": added.ids,
+                })
             })
             .collect();
         crate::say(&json!({"library": path, "files": files}).to_string());

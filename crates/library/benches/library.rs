@@ -88,7 +88,7 @@ fn library(c: &mut Criterion) {
     let archive = archive();
     let mut group = c.benchmark_group("library");
     group.sample_size(10);
-    group.measurement_time(Duration::from_secs(60));
+    group.measurement_time(Duration::from_secs(100));
     group.bench_function("add an archive of 100000 elites", |b| {
         b.iter_batched(
             || {

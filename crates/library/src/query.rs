@@ -263,7 +263,8 @@ impl Library {
             .connection
             .query_row(
                 &format!(
-                    "SELECT count(*) FROM (SELECT 1 FROM numbers WHERE {condition} LIMIT {COUNT_CAP})"
+                    "SELECT count(*) FROM \
+                     (SELECT 1 FROM numbers WHERE {condition} LIMIT {COUNT_CAP})"
                 ),
                 params_from_iter(bounds),
                 |row| row.get(0),

@@ -248,7 +248,10 @@ fn an_unknown_number_is_named_with_those_there_are() {
         .unwrap_err()
         .to_string();
     assert!(
-        error.starts_with("no number is called \"fitness\"; the results of job \"puzzle-chromatic\" have these: measures.dead_ends,"),
+        error.starts_with(
+            "no number is called \"fitness\"; the results of job \"puzzle-chromatic\" have \
+             these: measures.dead_ends,"
+        ),
         "{error}"
     );
     assert!(!error.contains("descriptors"), "{error}");
@@ -329,7 +332,10 @@ fn every_row_of_a_long_answer_has_its_own_numbers() {
     for seed in 0..1_234u64 {
         let moves = (seed * 7919) % 1_000;
         batch
-            .add(&json!({"generator": "g", "seed": seed, "m": {"moves": moves}}), &[])
+            .add(
+                &json!({"generator": "g", "seed": seed, "m": {"moves": moves}}),
+                &[],
+            )
             .unwrap();
     }
     batch.commit().unwrap();
