@@ -1,6 +1,7 @@
 //! Command-line arguments, parsed by clap and then checked into typed settings.
 
 pub mod gloomhaven;
+pub mod library;
 pub mod portals;
 pub mod risk;
 pub mod stock;
@@ -17,6 +18,9 @@ pub struct Cli {
     /// Worker threads (default: one per core). Results are the same on any number.
     #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// The content library file, for `ludoforge library` (also accepted after `library`).
+    #[arg(long = "library", value_name = "FILE")]
+    pub library: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -51,6 +55,8 @@ pub enum Command {
     Explore(crate::explore::ExploreArgs),
     /// The studio in a browser: every job with a form, live progress, pictures and files.
     Serve(crate::serve::ServeArgs),
+    /// The content library: keep results, find them by any score or descriptor, export them.
+    Library(library::LibraryArgs),
 }
 
 /// What to do with puzzles.

@@ -9,6 +9,7 @@ mod explore;
 mod gloomhaven;
 mod human;
 mod jobs;
+mod library;
 mod output;
 mod portals;
 mod present;
@@ -57,6 +58,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::Run(args) => jobs::run(args),
         Command::Explore(args) => explore::explore(args),
         Command::Serve(args) => serve::serve(args, cli.threads),
+        Command::Library(args) => library::library(args, cli.library.as_deref()),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),

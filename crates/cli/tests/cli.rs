@@ -19,6 +19,8 @@ mod explore;
 mod gloomhaven;
 #[path = "cli/jobs.rs"]
 mod jobs;
+#[path = "cli/library.rs"]
+mod library;
 #[path = "cli/portals.rs"]
 mod portals;
 #[path = "cli/puzzle_input.rs"]

@@ -1,0 +1,241 @@
+//! Exporting rows as files: each document as its generator's own result file, with its files
+//! beside it; every name checked before the first is written, nothing overwritten.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::{Library, LibraryError, Query, Row};
+
+/// One row written by [`Library::export`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// The row.
+    pub id: i64,
+    /// Its document's file.
+    pub document: PathBuf,
+    /// Its files', by role.
+    pub files: Vec<PathBuf>,
+}
+
+impl Library {
+    /// Writes every row `query` finds into the folder `dir` (made if missing): the document as
+    /// `<job>-<seed>-<id>.json` (the generator's name when the document names no job; pretty,
+    /// with a final newline), and each of its files as `<job>-<seed>-<id>.<role>.<ext>`.
+    /// Returns what was written, row by row in the query's order.
+    ///
+    /// Nothing is overwritten: every name is checked before anything is written, and if a
+    /// file is there (or appears meanwhile), or a write fails, the files this export wrote are
+    /// removed again. Each file is written under a temporary name and linked into place, so
+    /// no file is ever seen half written.
+    ///
+    /// # Errors
+    /// [`LibraryError::WouldOverwrite`] naming the first file that is there,
+    /// [`LibraryError::Io`] when the folder or a file cannot be written, and the errors of
+    /// [`Library::query`].
+    pub fn export(&self, query: &Query, dir: &Path) -> Result<Vec<Exported>, LibraryError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(LibraryError::io(
+                "export into",
+                dir,
+                std::io::Error::other("it is a file, not a folder; give a folder"),
+            ));
+        }
+        let rows = self.query(query)?;
+        let mut planned: Vec<Planned> = Vec::new();
+        let mut names = BTreeSet::new();
+        for row in &rows {
+            let stem = stem(row);
+            let document = dir.join(format!("{stem}.json"));
+            let files = self
+                .file_kinds(row.id)?
+                .into_iter()
+                .map(|(role, media_type)| {
+                    let name = format!("{stem}.{}.{}", safe(&role), extension(&media_type));
+                    (role, dir.join(name))
+                })
+                .collect::<Vec<_>>();
+            for path in std::iter::once(&document).chain(files.iter().map(|(_, p)| p)) {
+                if !names.insert(path.clone()) || fs::symlink_metadata(path).is_ok() {
+                    return Err(LibraryError::WouldOverwrite { path: path.clone() });
+                }
+            }
+            planned.push(Planned {
+                id: row.id,
+                document,
+                files,
+            });
+        }
+        fs::create_dir_all(dir).map_err(|e| LibraryError::io("create the folder", dir, e))?;
+        let mut written = Vec::new();
+        let mut exported = Vec::with_capacity(planned.len());
+        let outcome = (|| {
+            for Planned {
+                id,
+                document,
+                files,
+            } in &planned
+            {
+                let item = self.show(*id)?;
+                let mut text = serde_json::to_string_pretty(&item.document)
+                    .expect("a JSON value always serialises");
+                text.push('\n');
+                write_new(document, text.as_bytes())?;
+                written.push(document.clone());
+                let mut beside = Vec::with_capacity(files.len());
+                for (role, path) in files {
+                    if let Some(file) = item.files.iter().find(|f| &f.role == role) {
+                        write_new(path, &file.bytes)?;
+                        written.push(path.clone());
+                        beside.push(path.clone());
+                    }
+                }
+                exported.push(Exported {
+                    id: *id,
+                    document: document.clone(),
+                    files: beside,
+                });
+            }
+            Ok(())
+        })();
+        if let Err(error) = outcome {
+            for path in &written {
+                let _ = fs::remove_file(path);
+            }
+            return Err(error);
+        }
+        Ok(exported)
+    }
+
+    /// The roles and media types of a row's files.
+    fn file_kinds(&self, id: i64) -> Result<Vec<(String, String)>, LibraryError> {
+        let error = |e| LibraryError::sqlite(&self.path, e);
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT role, media_type FROM files WHERE item = ?1 ORDER BY role")
+            .map_err(error)?;
+        statement
+            .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))
+            .and_then(Iterator::collect)
+            .map_err(error)
+    }
+}
+
+/// Where one row will be written: its document's file, and each file's role and name.
+struct Planned {
+    id: i64,
+    document: PathBuf,
+    files: Vec<(String, PathBuf)>,
+}
+
+/// `<job-or-generator>-<seed>-<id>`, safe as a file name.
+fn stem(row: &Row) -> String {
+    let maker = row.job.as_deref().unwrap_or(&row.generator);
+    let seed = row
+        .seed
+        .map_or_else(|| "unseeded".to_string(), |seed| seed.to_string());
+    format!("{}-{seed}-{}", safe(maker), row.id)
+}
+
+/// `text` with anything but letters, digits, `_`, `-` and `.` replaced by `-`, so that it is
+/// one file name on every system.
+fn safe(text: &str) -> String {
+    let safe: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if safe.is_empty() {
+        "-".to_string()
+    } else {
+        safe
+    }
+}
+
+/// The usual file name extension of a media type.
+fn extension(media_type: &str) -> &'static str {
+    let essence = media_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    match essence.as_str() {
+        "application/json" => "json",
+        "application/jsonl" | "application/x-ndjson" => "jsonl",
+        "image/svg+xml" => "svg",
+        "image/png" => "png",
+        "text/plain" => "txt",
+        "text/csv" => "csv",
+        "text/markdown" => "md",
+        "text/vnd.graphviz" => "dot",
+        "text/html" => "html",
+        _ => "bin",
+    }
+}
+
+/// Writes a file that must not exist yet: to a temporary name beside it, then linked into
+/// place (which fails if the name has been taken meanwhile).
+fn write_new(path: &Path, bytes: &[u8]) -> Result<(), LibraryError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
+    let written = (|| -> std::io::Result<()> {
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    })();
+    if let Err(error) = written {
+        let _ = fs::remove_file(&temporary);
+        return Err(LibraryError::io("write", path, error));
+    }
+    let linked = match fs::hard_link(&temporary, path) {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(LibraryError::WouldOverwrite {
+                path: path.to_path_buf(),
+            })
+        }
+        // A file system without hard links: rename, having checked the name is still free.
+        Err(_) if fs::symlink_metadata(path).is_err() => {
+            fs::rename(&temporary, path).map_err(|e| LibraryError::io("write", path, e))
+        }
+        Err(_) => Err(LibraryError::WouldOverwrite {
+            path: path.to_path_buf(),
+        }),
+    };
+    let _ = fs::remove_file(&temporary);
+    linked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_single_safe_file_names() {
+        assert_eq!(safe("ludoforge explore"), "ludoforge-explore");
+        assert_eq!(safe("../../etc/passwd"), "..-..-etc-passwd");
+        assert_eq!(safe("puzzle-chess"), "puzzle-chess");
+        assert_eq!(safe(""), "-");
+    }
+
+    #[test]
+    fn extensions_follow_media_types() {
+        assert_eq!(extension("image/svg+xml"), "svg");
+        assert_eq!(extension("text/plain; charset=utf-8"), "txt");
+        assert_eq!(extension("Image/PNG"), "png");
+        assert_eq!(extension("application/x-unknown"), "bin");
+    }
+}
