@@ -115,14 +115,7 @@ pub fn explore(args: &ExploreArgs) -> Result<Ending> {
         );
     };
     let job = registry.get(id).expect("a listed job");
-    let mut params: Value = match &args.params {
-        Some(path) => {
-            let text = read_text(path)?;
-            serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a JSON parameters file", path.display()))?
-        }
-        None => json!({}),
-    };
+    let mut params = crate::jobs::read_params(args.params.as_deref())?;
     let mut settings = Vec::new();
     if !args.descriptors.is_empty() {
         settings.push(("descriptors", json!(args.descriptors)));

@@ -97,18 +97,23 @@ pub fn describe(id: &str) -> Result<Ending> {
     Ok(Ending::Done)
 }
 
+/// A parameters file's JSON, or an empty object without one.
+pub fn read_params(path: Option<&std::path::Path>) -> Result<Value> {
+    match path {
+        Some(path) => {
+            let text = read_text(path)?;
+            serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a JSON parameters file", path.display()))
+        }
+        None => Ok(Value::Object(serde_json::Map::new())),
+    }
+}
+
 /// `ludoforge run JOB`.
 pub fn run(args: &RunArgs) -> Result<Ending> {
     let (registry, at) = find(&args.job)?;
     let job = registry.jobs().nth(at).expect("found");
-    let mut params: Value = match &args.params {
-        Some(path) => {
-            let text = read_text(path)?;
-            serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a JSON parameters file", path.display()))?
-        }
-        None => Value::Object(serde_json::Map::new()),
-    };
+    let mut params = read_params(args.params.as_deref())?;
     for assignment in &args.set {
         params::set(&mut params, assignment).map_err(anyhow::Error::msg)?;
     }

@@ -123,26 +123,43 @@ pub fn pictures(
         return Ok(());
     }
     let picture = svg();
-    let draw = move |picture: &str| {
-        ludoforge_draw::svg_to_png(picture, scale)
-            .map_err(|e| format!("cannot draw the PNG: {e}; the SVG can still be asked for"))
-    };
     if context.wants("png") {
-        if context.draws_later() {
-            let shared = std::sync::Arc::new(picture.clone());
-            files.push(File::streamed("png", media::PNG, move |out| {
-                out.write_all(&draw(&shared).map_err(std::io::Error::other)?)
-            }));
-        } else {
-            files.push(File::new(
-                "png",
-                media::PNG,
-                draw(&picture).map_err(JobError::failed)?,
-            ));
-        }
+        files.push(png_file(context, "png", &picture, scale, "PNG")?);
     }
     if context.wants("svg") {
         files.push(File::new("svg", media::SVG, picture.into_bytes()));
     }
     Ok(())
+}
+
+/// A PNG drawn from `svg` at `scale` under `role`: drawn now, or, when the context draws later
+/// ([`Context::draw_later`]), a streamed file drawn when first read. `what` names the picture
+/// in the message when it cannot be drawn.
+///
+/// # Errors
+/// [`JobError::Failed`] when the PNG cannot be drawn now.
+pub fn png_file(
+    context: &Context,
+    role: &str,
+    svg: &str,
+    scale: f32,
+    what: &str,
+) -> Result<File, JobError> {
+    let what = what.to_string();
+    let draw = move |picture: &str| {
+        ludoforge_draw::svg_to_png(picture, scale)
+            .map_err(|e| format!("cannot draw the {what}: {e}; the SVG can still be asked for"))
+    };
+    if context.draws_later() {
+        let shared = std::sync::Arc::new(svg.to_string());
+        Ok(File::streamed(role.to_string(), media::PNG, move |out| {
+            out.write_all(&draw(&shared).map_err(std::io::Error::other)?)
+        }))
+    } else {
+        Ok(File::new(
+            role.to_string(),
+            media::PNG,
+            draw(svg).map_err(JobError::failed)?,
+        ))
+    }
 }

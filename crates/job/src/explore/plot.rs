@@ -39,22 +39,9 @@ pub fn pictures<G>(
         };
         let plot = progress_svg(title, &[(name, &explored.history)]);
         if context.wants("plot-png") {
-            let draw = |plot: &str| {
-                ludoforge_draw::svg_to_png(plot, 1.5)
-                    .map_err(|e| format!("cannot draw the plot: {e}"))
-            };
-            if context.draws_later() {
-                let shared = std::sync::Arc::new(plot.clone());
-                files.push(File::streamed("plot-png", media::PNG, move |out| {
-                    out.write_all(&draw(&shared).map_err(std::io::Error::other)?)
-                }));
-            } else {
-                files.push(File::new(
-                    "plot-png",
-                    media::PNG,
-                    draw(&plot).map_err(JobError::failed)?,
-                ));
-            }
+            files.push(crate::engine::png_file(
+                context, "plot-png", &plot, 1.5, "plot",
+            )?);
         }
         if context.wants("plot") {
             files.push(File::new("plot", media::SVG, plot.into_bytes()));
