@@ -120,6 +120,8 @@ pub fn present(
 #[derive(Default)]
 struct Progress {
     current: Mutex<Option<ProgressBar>>,
+    /// An exploration's archive: cells filled and cells in all (0 when none is being filled).
+    archive: Mutex<(usize, usize)>,
 }
 
 impl Progress {
@@ -140,10 +142,21 @@ impl Progress {
             Event::Advance { done, best } => {
                 if let Some(bar) = current.as_ref() {
                     bar.set_position(*done);
-                    if let Some(best) = best {
-                        bar.set_message(format!("best {best}"));
+                    let (filled, cells) = *self.archive.lock().unwrap_or_else(|e| e.into_inner());
+                    let best = best.map(|b| format!("best {b}"));
+                    let archive = (cells > 0).then(|| format!("{filled} of {cells} cells"));
+                    let message: Vec<String> = archive.into_iter().chain(best).collect();
+                    if !message.is_empty() {
+                        bar.set_message(message.join(" · "));
                     }
                 }
+            }
+            Event::Grid { axes } => {
+                *self.archive.lock().unwrap_or_else(|e| e.into_inner()) =
+                    (0, axes.iter().map(|a| a.cells).product());
+            }
+            Event::Cells { filled, .. } => {
+                self.archive.lock().unwrap_or_else(|e| e.into_inner()).0 = *filled;
             }
             Event::Line { text } => match current.as_ref() {
                 Some(bar) => bar.suspend(|| crate::say(text)),

@@ -19,6 +19,9 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+#[path = "browser/explore.rs"]
+mod explore;
+
 /// The longest anything is waited for: generous, since the machines that run this are slow.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -514,6 +517,9 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
         stock(&studio).await.context("the stocked map")?;
         problem(&studio).await.context("a value out of bounds")?;
         cancel(&studio).await.context("cancelling a long run")?;
+        explore::explore(&studio)
+            .await
+            .context("the explore page")?;
         Ok::<_, anyhow::Error>(())
     };
     let checked = checks.await;

@@ -135,6 +135,9 @@ pub struct Told {
     pub last_invalid: Option<ArchiveError>,
     /// The archive has a better best elite than before.
     pub new_best: bool,
+    /// The cells filled or improved, in the order their candidates were offered (a cell
+    /// improved twice is named twice): what a live view of the archive redraws.
+    pub changed: Vec<usize>,
 }
 
 impl Told {
@@ -263,15 +266,23 @@ impl<G> MapElites<G> {
         for (genome, outcome) in evaluated {
             match outcome {
                 Outcome::Rejected(_) => told.rejected += 1,
-                Outcome::Evaluated(evaluation) => match self.archive.insert(genome, evaluation) {
-                    Ok(Insertion::New) => told.new += 1,
-                    Ok(Insertion::Improved) => told.improved += 1,
-                    Ok(Insertion::NotAdded) => told.not_added += 1,
-                    Err(error) => {
-                        told.invalid += 1;
-                        told.last_invalid = Some(error);
+                Outcome::Evaluated(evaluation) => {
+                    let cell = self.archive.grid().cell_of(&evaluation.descriptors);
+                    match self.archive.insert(genome, evaluation) {
+                        Ok(Insertion::New) => told.new += 1,
+                        Ok(Insertion::Improved) => told.improved += 1,
+                        Ok(Insertion::NotAdded) => {
+                            told.not_added += 1;
+                            continue;
+                        }
+                        Err(error) => {
+                            told.invalid += 1;
+                            told.last_invalid = Some(error);
+                            continue;
+                        }
                     }
-                },
+                    told.changed.extend(cell.ok());
+                }
             }
         }
         told.new_best = score(&self.archive).is_some_and(|s| before.is_none_or(|b| s > b));

@@ -184,6 +184,37 @@ fn run_and_step_by_step_agree() {
 }
 
 #[test]
+fn told_names_the_cells_it_changed() {
+    let problem = Triples::new();
+    let mut search = search();
+    let snapshot = |s: &MapElites<[u8; 3]>| -> Vec<Option<f64>> {
+        (0..64)
+            .map(|c| s.archive().get(c).map(|e| e.fitness))
+            .collect()
+    };
+    let told = search.start(&problem, Goal::Maximise, 3).unwrap();
+    let filled: Vec<usize> = (0..64)
+        .filter(|&c| search.archive().get(c).is_some())
+        .collect();
+    let mut named = told.changed.clone();
+    named.sort_unstable();
+    named.dedup();
+    assert_eq!(named, filled, "the first batch names every cell it filled");
+    assert_eq!(told.changed.len(), told.new + told.improved);
+    for _ in 0..30 {
+        let before = snapshot(&search);
+        let told = search.iterate(&problem);
+        let after = snapshot(&search);
+        let differ: Vec<usize> = (0..64).filter(|&c| before[c] != after[c]).collect();
+        let mut named = told.changed.clone();
+        named.sort_unstable();
+        named.dedup();
+        assert_eq!(named, differ);
+        assert_eq!(told.changed.len(), told.new + told.improved);
+    }
+}
+
+#[test]
 fn a_saved_search_carries_on_the_same() {
     let problem = Triples::new();
     let mut search = search();

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ludoforge_evolve::archive::Axis;
 use serde::Serialize;
 
 /// A structured progress report. Front ends turn these into bars, pages or log lines; a run
@@ -33,6 +34,20 @@ pub enum Event {
     Line {
         /// The line, without its newline.
         text: String,
+    },
+    /// The grid of the archive an exploration fills, before any of its cells: its axes
+    /// (cells numbered with the last axis fastest, as [`Grid`](ludoforge_evolve::archive::Grid) numbers them).
+    Grid {
+        /// The axes, in order.
+        axes: Vec<Axis>,
+    },
+    /// Cells of the archive filled or improved since the last report, for front ends that
+    /// draw the archive as it fills.
+    Cells {
+        /// `(cell, fitness)`: the cell's number and its elite's raw fitness now, each cell once.
+        cells: Vec<(usize, f64)>,
+        /// How many cells are filled now.
+        filled: usize,
     },
 }
 

@@ -54,15 +54,15 @@
 mod document;
 mod plot;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use ludoforge_evolve::archive::{Archive, Axis, Grid};
-use ludoforge_evolve::map_elites::MapElites;
+use ludoforge_evolve::map_elites::{MapElites, Told};
 use ludoforge_evolve::{Crossover, Goal, Mutate, Outcome, Problem, Stream};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Context, JobError};
+use crate::{Context, Event, JobError};
 
 pub use document::{ARCHIVE_GENERATOR, archive_document, elite_at, summary};
 pub use plot::{heatmap_svg, pictures, progress_svg};
@@ -402,10 +402,33 @@ where
         .with_crossover(if random { 0.0 } else { settings.crossover })
         .with_max_mutations(if random { 1 } else { settings.max_mutations });
     context.stage("exploring", Some(total), "evaluations");
+    context.emit(Event::Grid {
+        axes: plan.axes.clone(),
+    });
     context.install(|| {
         let told = search
             .start(&projected, goal, seed)
             .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?;
+        // Changed cells go out about 200 times a run, and at least every 2,000 evaluations
+        // in a long one, so a live view keeps up.
+        let every = (total / 200).clamp(1, 2_000);
+        let mut changed = BTreeSet::new();
+        let mut next_report = 0;
+        let mut report = |search: &MapElites<P::Genome>, told: Told, evaluations: u64| {
+            changed.extend(told.changed);
+            if !changed.is_empty() && (evaluations >= next_report || evaluations >= total) {
+                let archive = search.archive();
+                let cells = std::mem::take(&mut changed)
+                    .into_iter()
+                    .filter_map(|cell| archive.get(cell).map(|e| (cell, e.fitness)))
+                    .collect();
+                context.emit(Event::Cells {
+                    cells,
+                    filled: archive.len(),
+                });
+                next_report = evaluations + every;
+            }
+        };
         let mut evaluations = initial as u64;
         let mut rejected = told.rejected as u64;
         let mut history = Vec::new();
@@ -418,6 +441,7 @@ where
             best: search.archive().best().map(|e| e.fitness),
         };
         history.push(point(&search, evaluations));
+        report(&search, told, evaluations);
         context.advance(evaluations, search.archive().best().map(|e| e.fitness));
         let mut interrupted = false;
         while evaluations < total {
@@ -430,6 +454,7 @@ where
             let told = search.iterate(&projected);
             evaluations += search.batch as u64;
             rejected += told.rejected as u64;
+            report(&search, told, evaluations);
             batches += 1;
             // About 1,000 points at most: the stride doubles each time the history fills.
             if history.len() >= 1000 {
@@ -441,6 +466,8 @@ where
             }
             context.advance(evaluations, search.archive().best().map(|e| e.fitness));
         }
+        // Whatever changed since the last report (a cancelled run stops between reports).
+        report(&search, Told::default(), total);
         if history.last().map(|p| p.evaluations) != Some(evaluations) {
             history.push(point(&search, evaluations));
         }

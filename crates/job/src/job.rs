@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{Artifact, Context, JobError, params};
+use crate::{Artifact, Context, File, JobError, params};
 
 /// A piece of work a front end can describe, check and run, knowing nothing of the generator
 /// behind it. Implemented for every [`Spec`].
@@ -35,6 +35,17 @@ pub trait Job: Send + Sync {
     /// makes, for a gallery; `None` for a job without pictures of its own or one that needs
     /// a file.
     fn sample(&self) -> Option<Value> {
+        None
+    }
+    /// Pictures of a result document this job's generator wrote (this job's own `result`
+    /// file, or one elite's `result` from an explore job's archive): those the context wants
+    /// of roles `svg` and `png`. `None` when the document is not one this job
+    /// draws; a document it should draw but cannot (damaged) is an error.
+    ///
+    /// # Errors
+    /// [`JobError::Input`] for a document of this job's kind that cannot be read.
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        let _ = (result, context);
         None
     }
 }
@@ -70,6 +81,14 @@ pub trait Spec: Send + Sync {
     ) -> Result<Artifact, JobError>;
     /// See [`Job::sample`].
     fn sample(&self) -> Option<Self::Params> {
+        None
+    }
+    /// See [`Job::draw`].
+    ///
+    /// # Errors
+    /// See [`Job::draw`].
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        let _ = (result, context);
         None
     }
 }
@@ -114,6 +133,10 @@ impl<S: Spec> Job for S {
 
     fn sample(&self) -> Option<Value> {
         Spec::sample(self).map(|p| serde_json::to_value(p).expect("parameters serialise"))
+    }
+
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        Spec::draw(self, result, context)
     }
 }
 

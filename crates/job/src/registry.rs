@@ -1,6 +1,8 @@
 //! The jobs a front end offers.
 
-use crate::Job;
+use serde_json::Value;
+
+use crate::{Context, File, Job, JobError};
 
 /// Jobs by id, in the order added.
 #[derive(Default)]
@@ -80,5 +82,26 @@ impl Registry {
     /// The ids, for messages that list the choices.
     pub fn ids(&self) -> Vec<&'static str> {
         self.jobs.iter().map(|j| j.id()).collect()
+    }
+
+    /// Pictures of a result document (see [`Job::draw`]): drawn by the job it names as
+    /// `job`, else by `job` (the archive's job, for an elite), else by the first job that
+    /// draws it. `None` when no job draws documents like it.
+    ///
+    /// # Errors
+    /// The drawing job's error for a document it should draw but cannot read.
+    pub fn draw(
+        &self,
+        result: &Value,
+        job: Option<&str>,
+        context: &Context,
+    ) -> Option<Result<Vec<File>, JobError>> {
+        let named = result.get("job").and_then(Value::as_str);
+        let first = [named, job]
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.get(id))
+            .find_map(|j| j.draw(result, context));
+        first.or_else(|| self.jobs().find_map(|j| j.draw(result, context)))
     }
 }

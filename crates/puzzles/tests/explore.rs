@@ -89,3 +89,51 @@ fn bad_explorations_are_refused_before_any_work() {
             .contains("cells: an archive holds at most")
     );
 }
+
+#[test]
+fn every_elite_is_drawn_as_its_maze() {
+    use ludoforge_puzzles::job::ChromaticJob;
+    let params = json!({"board": {"width": 6, "height": 6},
+        "explore": {"evaluations": 300, "initial": 50, "batch": 50}});
+    let shelf = archive(&ChromaticExploreJob, &params, 2, 1);
+    let context = Context::quiet().want("svg").want("png");
+    for elite in shelf["elites"].as_array().unwrap().iter().take(5) {
+        let files = ChromaticExploreJob
+            .draw(&elite["result"], &context)
+            .expect("the explore job draws its elites")
+            .unwrap();
+        let svg = String::from_utf8(
+            files
+                .iter()
+                .find(|f| f.role == "svg")
+                .unwrap()
+                .bytes
+                .clone(),
+        )
+        .unwrap();
+        let moves = elite["result"]["min_moves"].as_u64().unwrap();
+        assert!(
+            svg.contains(&format!("chromatic 6×6 · {moves} moves")),
+            "{svg}"
+        );
+        assert!(
+            files.iter().any(|f| f.role == "png"),
+            "a PNG when one is wanted"
+        );
+        // The generator's own job draws the same picture.
+        let again = ChromaticJob
+            .draw(&elite["result"], &context)
+            .unwrap()
+            .unwrap();
+        assert_eq!(again[0].bytes, files[0].bytes);
+    }
+    // Another generator's document is not drawn; a damaged puzzle is an error in words.
+    assert!(
+        ChromaticExploreJob
+            .draw(&json!({"generator": "portals"}), &context)
+            .is_none()
+    );
+    let damaged = json!({"generator": "ludoforge puzzle", "kind": "chromatic"});
+    let error = ChromaticJob.draw(&damaged, &context).unwrap().unwrap_err();
+    assert!(!error.to_string().is_empty());
+}

@@ -12,6 +12,9 @@
   let source = null; // its event stream
   let chart = []; // [done, best] points of the current stage
   let stage = -1;
+  const explore = page.dataset.explore === "true";
+  let live = null; // the archive drawn as it fills
+  let shelf = null; // the finished archive, to pick elites from
 
   // ---- Reading the form ------------------------------------------------------------------
 
@@ -187,6 +190,12 @@
     $("lines").hidden = true;
     $("chart").innerHTML = "";
     $("fill").style.width = "0";
+    if (explore) {
+      $("live").hidden = true;
+      $("shelf").hidden = true;
+      $("elite").hidden = true;
+      if (live) live.clear();
+    }
   }
 
   function follow(id) {
@@ -238,6 +247,67 @@
       $("lines").textContent += p.lines.join("\n") + "\n";
     }
     draw(p.total);
+    if (p.heat) heat(p.heat);
+  }
+
+  // Cells of the archive the page has not seen yet; a log starting again (from 0) brings the
+  // axes and replaces what was drawn.
+  function heat(h) {
+    if (!explore) return;
+    $("live").hidden = false;
+    if (!live) live = new HeatMap($("heat"), { valueName: "fitness" });
+    if (h.from === 0) live.grid(h.axes);
+    live.set(h.cells);
+    const cells = live.axes.reduce((n, a) => n * a.cells, 1);
+    $("filled").textContent = `${number(h.filled)} of ${number(cells)}`;
+  }
+
+  // The finished archive: every elite's cell and fitness, a click shows one.
+  async function showShelf(run) {
+    const response = await fetch(`/api/runs/${run.id}/elites`);
+    if (!response.ok) return;
+    const archive = await response.json();
+    $("shelf").hidden = false;
+    $("figure").hidden = true;
+    $("live").hidden = true;
+    const byCell = new Map(archive.elites.map((e) => [e.cell, e]));
+    if (!shelf) {
+      shelf = new HeatMap($("shelfmap"), { valueName: "fitness" });
+    }
+    shelf.options.pick = (cell) => {
+      const elite = byCell.get(cell);
+      if (elite) pick(run, elite, shelf);
+    };
+    shelf.grid(archive.axes);
+    shelf.set(archive.elites.map((e) => [e.cell, e.fitness]));
+    $("shelfcount").textContent =
+      `${number(archive.filled)} of ${number(archive.cells)} cells filled (coverage ${(100 * archive.coverage).toFixed(1)}%), QD score ${number(archive.qd_score)}`;
+    if (archive.best) {
+      const best = byCell.get(archive.best.cell);
+      if (best) pick(run, best, shelf);
+    }
+  }
+
+  function pick(run, elite, map) {
+    map.select(elite.cell);
+    $("elite").hidden = false;
+    $("elitetitle").textContent = `Cell ${elite.cell}: ${map.describe(elite.cell)}`;
+    $("elitepicture").src = `${elite.url}/picture`;
+    const table = $("elitetable");
+    table.innerHTML = "";
+    const row = (name, value, key) => {
+      const tr = table.insertRow();
+      const th = document.createElement("th");
+      th.textContent = name;
+      if (key) th.title = key;
+      tr.appendChild(th);
+      tr.insertCell().textContent = value;
+    };
+    row("Fitness", number(elite.fitness), "fitness");
+    for (const [k, v] of Object.entries(elite.descriptors)) row(words(k), number(v), `descriptors.${k}`);
+    const link = $("elitedownload");
+    link.href = elite.url;
+    link.download = `${run.job}-${run.seed}-cell${elite.cell}.json`;
   }
 
   function draw(total) {
@@ -345,6 +415,7 @@
     }
     $("permalink").href = run.permalink;
     $("permalink").textContent = location.origin + run.permalink;
+    if (explore && run.summary && run.summary.generator === "ludoforge explore") showShelf(run);
   }
 
   function failed(message) {

@@ -9,6 +9,9 @@
 //! | `GET /api/runs/{id}` | status, progress, summary, files |
 //! | `GET /api/runs/{id}/events` | server-sent events: `progress`…, then `done` or `error` |
 //! | `GET /api/runs/{id}/files/{name}` | a file, with its media type |
+//! | `GET /api/runs/{id}/elites` | an exploration's archive: axes, and every elite's cell, descriptors and fitness |
+//! | `GET /api/runs/{id}/elites/{cell}` | one elite as a normal result file of its generator |
+//! | `GET /api/runs/{id}/elites/{cell}/picture` | its picture (SVG) |
 //! | `DELETE /api/runs/{id}` | cancels: `202` with the run |
 //!
 //! Every error is `{"error": "..."}` with a message in words.
@@ -27,6 +30,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::{Value, json};
 
 use crate::Studio;
+use crate::heat::Seen;
 use crate::runs::{Refusal, Run, Runs, Status};
 
 /// An API error: a status and a message in words.
@@ -50,7 +54,7 @@ impl ApiError {
         }
     }
 
-    fn no_run(id: &str) -> Self {
+    pub(crate) fn no_run(id: &str) -> Self {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
@@ -95,7 +99,8 @@ pub async fn no_route(uri: axum::http::Uri) -> ApiError {
         StatusCode::NOT_FOUND,
         format!(
             "there is no {} in the API: its addresses are /api/jobs, /api/jobs/{{job}}, \
-             /api/runs, /api/runs/{{id}}, /api/runs/{{id}}/events and /api/runs/{{id}}/files/{{name}}",
+             /api/runs, /api/runs/{{id}}, /api/runs/{{id}}/events, /api/runs/{{id}}/files/{{name}} and \
+             /api/runs/{{id}}/elites[/{{cell}}[/picture]]",
             uri.path()
         ),
     )
@@ -400,6 +405,7 @@ struct Watcher {
     run: Arc<Run>,
     chart: usize,
     lines: usize,
+    heat: Seen,
     last: Option<Value>,
     over: bool,
 }
@@ -424,6 +430,7 @@ pub async fn events(
         run,
         chart: 0,
         lines: 0,
+        heat: Seen::default(),
         last: None,
         over: false,
     };
@@ -444,7 +451,8 @@ pub async fn events(
                 };
                 return Some((Ok(event), w));
             }
-            let progress = w.run.progress(w.chart, w.lines);
+            let (progress, heat) = w.run.progress(w.chart, w.lines, Some(w.heat));
+            let new_heat = heat != Some(w.heat);
             let new_points = progress["chart"].as_array().map_or(0, Vec::len);
             let new_lines = progress["lines"].as_array().map_or(0, Vec::len);
             let key = json!([
@@ -453,9 +461,10 @@ pub async fn events(
                 progress["done"],
                 progress["best"]
             ]);
-            if new_points > 0 || new_lines > 0 || w.last.as_ref() != Some(&key) {
+            if new_points > 0 || new_lines > 0 || new_heat || w.last.as_ref() != Some(&key) {
                 w.chart += new_points;
                 w.lines += new_lines;
+                w.heat = heat.unwrap_or(w.heat);
                 w.last = Some(key);
                 let event = Sse::default().event("progress").data(progress.to_string());
                 return Some((Ok(event), w));

@@ -12,8 +12,10 @@
 //! ```
 
 pub mod api;
+pub mod elites;
 pub mod files;
 pub mod form;
+pub mod heat;
 pub mod pages;
 pub mod run;
 pub mod runs;
@@ -80,12 +82,16 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         .route("/samples/{job}", get(pages::sample))
         .route("/assets/studio.js", get(pages::script))
         .route("/assets/studio.css", get(pages::style))
+        .route("/assets/heat.js", get(pages::heat_script))
         .route("/api/jobs", get(api::jobs))
         .route("/api/jobs/{job}", get(api::job))
         .route("/api/runs", get(api::list).post(api::submit))
         .route("/api/runs/{id}", get(api::run).delete(api::cancel))
         .route("/api/runs/{id}/events", get(api::events))
         .route("/api/runs/{id}/files/{name}", get(api::file))
+        .route("/api/runs/{id}/elites", get(elites::list))
+        .route("/api/runs/{id}/elites/{cell}", get(elites::result))
+        .route("/api/runs/{id}/elites/{cell}/picture", get(elites::picture))
         .fallback(nowhere)
         .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(settings.body_limit))

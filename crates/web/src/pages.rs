@@ -69,6 +69,7 @@ struct JobPage {
     error: String,
     wall_time: u64,
     quick: Option<String>,
+    explore: bool,
 }
 
 #[derive(Template)]
@@ -221,6 +222,7 @@ fn job_page(
         defaults: defaults.to_string(),
         error,
         wall_time: runs.limits().wall_time.as_secs(),
+        explore: job.id().ends_with("-explore"),
         quick: job.sample().map(|sample| {
             format!(
                 "/jobs/{}?params={}",
@@ -362,6 +364,15 @@ pub async fn script() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("../assets/studio.js"),
+    )
+        .into_response()
+}
+
+/// `GET /assets/heat.js`: the archive drawn on a canvas.
+pub async fn heat_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/heat.js"),
     )
         .into_response()
 }

@@ -2,7 +2,7 @@
 //! cancel flag, watchers and outcome.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use ludoforge_job::{Ending, Event};
@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::files::StoredFile;
+use crate::heat::{Heat, Seen};
 
 /// Where a run is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +68,7 @@ struct Live {
     stage: Stage,
     chart: Vec<[f64; 2]>,
     lines: Vec<String>,
+    heat: Heat,
 }
 
 /// How a run ended.
@@ -112,6 +114,7 @@ pub struct Run {
     pub(crate) started: Mutex<Option<Instant>>,
     ended: watch::Sender<bool>,
     listeners: AtomicUsize,
+    archive: OnceLock<Arc<Value>>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -174,6 +177,7 @@ impl Run {
             started: Mutex::new(None),
             ended: watch::channel(false).0,
             listeners: AtomicUsize::new(0),
+            archive: OnceLock::new(),
         }
     }
 
@@ -196,6 +200,18 @@ impl Run {
             Some(Outcome::Made { files, .. }) => files.iter().find(|f| f.name == name).cloned(),
             _ => None,
         }
+    }
+
+    /// The archive an exploration wrote, once read (see [`Run::keep_archive`]).
+    #[must_use]
+    pub fn archive(&self) -> Option<Arc<Value>> {
+        self.archive.get().cloned()
+    }
+
+    /// Keeps the archive read from the run's result file, so later questions about its
+    /// elites need not read it again; returns the one kept (the first, if two raced).
+    pub fn keep_archive(&self, archive: Value) -> Arc<Value> {
+        Arc::clone(self.archive.get_or_init(|| Arc::new(archive)))
     }
 
     /// Asks the run to stop (a queued run never starts); `why` is said in its notes.
@@ -269,18 +285,30 @@ impl Run {
                     live.lines.push(text.clone());
                 }
             }
+            Event::Grid { axes } => {
+                let axes = serde_json::to_value(axes).expect("axes serialise");
+                lock(&self.live).heat.grid(axes);
+            }
+            Event::Cells { cells, filled } => lock(&self.live).heat.cells(cells, *filled),
         }
     }
 
     /// Progress now: the stage, steps done, the best so far, and the chart and report lines
-    /// from the given positions on (what a watcher has not seen yet).
+    /// from the given positions on (what a watcher has not seen yet); with `heat`, the cells
+    /// of an exploration's archive it has not seen (see [`Heat::since`]) and where it will
+    /// be after them.
     #[must_use]
-    pub fn progress(&self, chart_from: usize, lines_from: usize) -> Value {
+    pub fn progress(
+        &self,
+        chart_from: usize,
+        lines_from: usize,
+        heat: Option<Seen>,
+    ) -> (Value, Option<Seen>) {
         let live = lock(&self.live);
         let done = self.done.load(Ordering::Relaxed);
         let best = f64::from_bits(self.best.load(Ordering::Relaxed));
         let stage = &live.stage;
-        json!({
+        let mut out = json!({
             "status": self.status().word(),
             "stage": stage.number,
             "name": stage.name,
@@ -294,7 +322,16 @@ impl Run {
             "lines_from": lines_from.min(live.lines.len()),
             "lines": live.lines.get(lines_from..).unwrap_or_default(),
             "elapsed": self.elapsed(),
-        })
+        });
+        let seen = match heat {
+            Some(seen) if live.heat.news(seen) => {
+                let (cells, next) = live.heat.since(seen);
+                out["heat"] = cells;
+                Some(next)
+            }
+            other => other,
+        };
+        (out, seen)
     }
 
     /// Seconds worked so far (or in all, once ended).
@@ -318,7 +355,7 @@ impl Run {
             "params": self.params,
             "status": self.status().word(),
             // The chart and lines come with the events; here only where the run is.
-            "progress": self.progress(usize::MAX, usize::MAX),
+            "progress": self.progress(usize::MAX, usize::MAX, None).0,
             "permalink": crate::pages::permalink(self.job, &self.changed, self.seed),
         });
         match self.outcome() {

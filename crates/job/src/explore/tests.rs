@@ -255,3 +255,40 @@ fn an_elite_is_taken_out_by_its_descriptors() {
     let foreign = elite_at(&json!({"generator": "ludoforge puzzle"}), &[]).unwrap_err();
     assert!(foreign.to_string().contains("not an archive file"));
 }
+
+#[test]
+fn the_cells_reported_as_it_goes_add_up_to_the_archive() {
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicBool;
+    for evaluations in [20, 500, 5_000] {
+        let plan = settings(evaluations).plan(&OFFERED).unwrap();
+        let seen = Mutex::new((Vec::new(), BTreeMap::new(), 0, 0));
+        let on = |event: &Event| {
+            let mut seen = seen.lock().unwrap();
+            match event {
+                Event::Grid { axes } => seen.0.clone_from(axes),
+                Event::Cells { cells, filled } => {
+                    for &(cell, fitness) in cells {
+                        seen.1.insert(cell, fitness);
+                    }
+                    seen.2 = *filled;
+                    seen.3 += 1;
+                }
+                _ => {}
+            }
+        };
+        let cancel = AtomicBool::new(false);
+        let context = Context::new(&on, &cancel);
+        let explored = explore(&Digits, &plan, Goal::Maximise, 0.0, 4, &context).unwrap();
+        let (axes, cells, filled, reports) = seen.into_inner().unwrap();
+        assert_eq!(axes, plan.axes);
+        let archive: BTreeMap<usize, f64> = explored
+            .archive
+            .iter()
+            .map(|e| (e.cell, e.fitness))
+            .collect();
+        assert_eq!(cells, archive, "{evaluations} evaluations");
+        assert_eq!(filled, explored.archive.len());
+        assert!(reports <= 202, "{reports} reports");
+    }
+}

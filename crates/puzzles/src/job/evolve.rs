@@ -6,7 +6,7 @@ use ludoforge_evolve::{EvolveError, History, Observer, history_lines};
 use ludoforge_job::engine::{RunEvents, pictures};
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use serde::Serialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::params::{ChessParams, ChromaticParams, PictureParams, SearchParams};
 use crate::PuzzleError;
@@ -48,6 +48,10 @@ impl Spec for ChessJob {
             serde_json::from_str(r#"{"search": {"population": 60, "matings": 1500}}"#)
                 .expect("sample parameters"),
         )
+    }
+
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        super::draw::draw(result, context)
     }
 
     fn validate(&self, p: &ChessParams) -> Result<Self::Checked, JobError> {
@@ -107,6 +111,10 @@ impl Spec for ChromaticJob {
             serde_json::from_str(r#"{"search": {"population": 60, "matings": 1500}}"#)
                 .expect("sample parameters"),
         )
+    }
+
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        super::draw::draw(result, context)
     }
 
     fn validate(&self, p: &ChromaticParams) -> Result<Self::Checked, JobError> {

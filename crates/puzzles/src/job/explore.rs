@@ -14,6 +14,7 @@ use ludoforge_job::explore::{
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::params::BoardParams;
 use crate::chess::{ChessMaze, ChessProblem, PieceKind};
@@ -225,6 +226,10 @@ impl Spec for ChessExploreJob {
         })
     }
 
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        super::draw::draw(result, context)
+    }
+
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chess(
             p.board.width,
@@ -311,6 +316,10 @@ impl Spec for ChromaticExploreJob {
             explore: quick(),
             ..ChromaticExploreParams::default()
         })
+    }
+
+    fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
+        super::draw::draw(result, context)
     }
 
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {

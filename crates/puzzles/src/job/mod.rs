@@ -3,6 +3,7 @@
 //! Each front end (the command line, the web studio, sweeps) runs puzzles through these, so
 //! the same parameters and seed give the same files whichever asks.
 
+mod draw;
 mod evolve;
 mod explore;
 mod params;
