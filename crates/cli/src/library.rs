@@ -235,7 +235,29 @@ fn shown(item: &Item) -> Value {
 fn export(path: &Path, args: &ExportArgs) -> Result<()> {
     let library = Library::open(path)?;
     let query = query_of(&args.filter, Some(&args.select), None);
-    let exported = library.export(&query, &args.dir)?;
+    // Results kept without pictures (an archive's elites) get them from their job.
+    let registry = crate::jobs::registry();
+    let mut context = ludoforge_job::Context::quiet().want("svg");
+    if args.png {
+        context = context.want("png");
+    }
+    let draw = |row: &ludoforge_library::Row, document: &Value| -> Vec<Attachment> {
+        match registry.draw(document, row.job.as_deref(), &context) {
+            Some(Ok(files)) => files
+                .iter()
+                .filter_map(|f| {
+                    let bytes = f.to_bytes().ok()?;
+                    Some(Attachment::new(f.role.clone(), f.media_type, bytes))
+                })
+                .collect(),
+            Some(Err(e)) => {
+                eprintln!("result {} could not be drawn: {e}", row.id);
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    };
+    let exported = library.export_drawn(&query, &args.dir, &draw)?;
     let files: usize = exported.iter().map(|e| 1 + e.files.len()).sum();
     if exported.is_empty() {
         crate::say("no result matches; nothing was exported");

@@ -6,7 +6,7 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::{Library, LibraryError, Query, Row};
+use crate::{Attachment, Library, LibraryError, Query, Row};
 
 /// One row written by [`Library::export`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,21 @@ impl Library {
     /// [`LibraryError::Io`] when the folder or a file cannot be written, and the errors of
     /// [`Library::query`].
     pub fn export(&self, query: &Query, dir: &Path) -> Result<Vec<Exported>, LibraryError> {
+        self.export_drawn(query, dir, &|_, _| Vec::new())
+    }
+
+    /// As [`Library::export`], and for every row kept without a picture (no file of role
+    /// `svg` or `png`), the files `draw` makes of its document (say its job's pictures),
+    /// written beside it as `<job>-<seed>-<id>.<role>.<ext>` like kept files.
+    ///
+    /// # Errors
+    /// As [`Library::export`].
+    pub fn export_drawn(
+        &self,
+        query: &Query,
+        dir: &Path,
+        draw: &dyn Fn(&Row, &serde_json::Value) -> Vec<Attachment>,
+    ) -> Result<Vec<Exported>, LibraryError> {
         if dir.exists() && !dir.is_dir() {
             return Err(LibraryError::io(
                 "export into",
@@ -48,15 +63,35 @@ impl Library {
         for row in &rows {
             let stem = stem(row);
             let document = dir.join(format!("{stem}.json"));
-            let files = self
-                .file_kinds(row.id)?
+            let kinds = self.file_kinds(row.id)?;
+            let pictured = kinds.iter().any(|(role, _)| role == "svg" || role == "png");
+            let drawn = if pictured {
+                Vec::new()
+            } else {
+                draw(row, &self.show(row.id)?.document)
+            };
+            let name = |role: &str, media_type: &str| {
+                dir.join(format!("{stem}.{}.{}", safe(role), extension(media_type)))
+            };
+            let files = kinds
                 .into_iter()
                 .map(|(role, media_type)| {
-                    let name = format!("{stem}.{}.{}", safe(&role), extension(&media_type));
-                    (role, dir.join(name))
+                    let path = name(&role, &media_type);
+                    (role, path)
                 })
                 .collect::<Vec<_>>();
-            for path in std::iter::once(&document).chain(files.iter().map(|(_, p)| p)) {
+            let drawn = drawn
+                .into_iter()
+                .map(|file| {
+                    let path = name(&file.role, &file.media_type);
+                    (file, path)
+                })
+                .collect::<Vec<_>>();
+            let paths = files
+                .iter()
+                .map(|(_, p)| p)
+                .chain(drawn.iter().map(|(_, p)| p));
+            for path in std::iter::once(&document).chain(paths) {
                 if !names.insert(path.clone()) || fs::symlink_metadata(path).is_ok() {
                     return Err(LibraryError::WouldOverwrite { path: path.clone() });
                 }
@@ -65,6 +100,7 @@ impl Library {
                 id: row.id,
                 document,
                 files,
+                drawn,
             });
         }
         fs::create_dir_all(dir).map_err(|e| LibraryError::io("create the folder", dir, e))?;
@@ -75,6 +111,7 @@ impl Library {
                 id,
                 document,
                 files,
+                drawn,
             } in &planned
             {
                 let item = self.show(*id)?;
@@ -90,6 +127,11 @@ impl Library {
                         written.push(path.clone());
                         beside.push(path.clone());
                     }
+                }
+                for (file, path) in drawn {
+                    write_new(path, &file.bytes)?;
+                    written.push(path.clone());
+                    beside.push(path.clone());
                 }
                 exported.push(Exported {
                     id: *id,
@@ -127,6 +169,7 @@ struct Planned {
     id: i64,
     document: PathBuf,
     files: Vec<(String, PathBuf)>,
+    drawn: Vec<(Attachment, PathBuf)>,
 }
 
 /// `<job-or-generator>-<seed>-<id>`, safe as a file name.

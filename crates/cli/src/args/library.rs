@@ -120,6 +120,9 @@ pub struct ExportArgs {
     pub select: Select,
     /// The folder (made if missing); no file in it is overwritten.
     pub dir: PathBuf,
+    /// Also draw a PNG of every result kept without a picture (an SVG is always drawn).
+    #[arg(long)]
+    pub png: bool,
 }
 
 /// Results to take out.

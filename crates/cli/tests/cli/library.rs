@@ -201,7 +201,7 @@ fn results_and_archives_are_kept_found_and_exported_unchanged() {
     assert!(
         everything
             .stdout
-            .contains(&format!("({} files)", elites.len() + 2)),
+            .contains(&format!("({} files)", 2 * elites.len() + 2)),
         "{}",
         everything.stdout
     );
@@ -213,6 +213,11 @@ fn results_and_archives_are_kept_found_and_exported_unchanged() {
         fs::read(d.join("all").join("ludoforge-puzzle-3-1.svg.svg")).unwrap(),
         fs::read(d.join("m.svg")).unwrap()
     );
+    // Elites are kept without pictures: the export draws each as its job does.
+    let drawn = fs::read_to_string(d.join("all").join("puzzle-chromatic-explore-1-2.svg.svg"))
+        .expect("an elite's picture");
+    let moves = elites[0]["result"]["min_moves"].as_u64().unwrap();
+    assert!(drawn.starts_with("<?xml") && drawn.contains(&format!("· {moves} moves")));
     // An exported elite is a puzzle result `puzzle solve` reads.
     let solved = run_in(
         d,
