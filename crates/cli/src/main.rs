@@ -57,7 +57,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
         Command::Explore(args) => explore::explore(args),
-        Command::Serve(args) => serve::serve(args, cli.threads),
+        Command::Serve(args) => serve::serve(args, cli.threads, cli.library.as_deref()),
         Command::Library(args) => library::library(args, cli.library.as_deref()),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),

@@ -1,6 +1,7 @@
 //! `ludoforge serve`: the studio in a browser.
 
 use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,10 +32,14 @@ pub struct ServeArgs {
     /// The longest a run may work, in seconds; it then stops with the best found so far.
     #[arg(long, default_value_t = 600, value_name = "SECONDS")]
     pub wall_time: u64,
+    /// The content library the library page shows and runs are kept in (default: the one
+    /// `ludoforge library` uses, under the user's data folder).
+    #[arg(long = "library", value_name = "FILE")]
+    pub library: Option<PathBuf>,
 }
 
 /// Serves until Ctrl-C.
-pub fn serve(args: &ServeArgs, threads: Option<usize>) -> Result<Ending> {
+pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) -> Result<Ending> {
     if !(1..=64).contains(&args.jobs) {
         bail!("--jobs {}: give between 1 and 64", args.jobs);
     }
@@ -51,6 +56,16 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>) -> Result<Ending> {
     let mut settings = ludoforge_web::Settings {
         address: SocketAddr::new(args.host, args.port),
         ..ludoforge_web::Settings::default()
+    };
+    settings.library = match (before, args.library.as_deref()) {
+        (Some(a), Some(b)) if a != b => bail!(
+            "--library is given twice ({} and {}); give it once",
+            a.display(),
+            b.display()
+        ),
+        (Some(path), _) | (None, Some(path)) => Some(path.to_path_buf()),
+        // Without a data folder to put it in, the library page says how to give one.
+        (None, None) => ludoforge_library::default_path().ok(),
     };
     settings.limits.jobs = args.jobs;
     settings.limits.queue = args.queue;

@@ -21,6 +21,8 @@ use serde_json::{Value, json};
 
 #[path = "browser/explore.rs"]
 mod explore;
+#[path = "browser/library.rs"]
+mod library;
 
 /// The longest anything is waited for: generous, since the machines that run this are slow.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -212,6 +214,18 @@ impl Studio {
             .find(Locator::Css(&selector))
             .await
             .with_context(|| format!("no field {path}"))?;
+        field.clear().await?;
+        field.send_keys(value).await?;
+        Ok(())
+    }
+
+    /// Replaces the text of the field `css` selects.
+    async fn set_text(&self, css: &str, value: &str) -> Result<()> {
+        let field = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .with_context(|| format!("no field {css}"))?;
         field.clear().await?;
         field.send_keys(value).await?;
         Ok(())
@@ -440,11 +454,12 @@ async fn chromedriver(driver: &Path, http: &reqwest::Client) -> Result<(Guard, S
     Ok((guard, url))
 }
 
-/// Starts `ludoforge serve --port 0` and reads its address from what it says on stderr.
-fn serve() -> Result<(Guard, String)> {
+/// Starts `ludoforge serve --port 0` on the library `library` and reads its address from what it says on stderr.
+fn serve(library: &Path) -> Result<(Guard, String)> {
     let mut guard = Guard::spawn(
         Command::new(env!("CARGO_BIN_EXE_ludoforge"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", "0", "--library"])
+            .arg(library)
             .stdout(Stdio::null())
             .stderr(Stdio::piped()),
     )?;
@@ -478,7 +493,8 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     )?;
     let http = reqwest::Client::new();
     let (_driver, driver_url) = chromedriver(driver, &http).await?;
-    let (_studio, base) = serve()?;
+    // A library of its own: the user's is never touched.
+    let (_studio, base) = serve(&out.path().join("library.sqlite"))?;
 
     let capabilities = json!({
         "goog:chromeOptions": {
@@ -517,9 +533,12 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
         stock(&studio).await.context("the stocked map")?;
         problem(&studio).await.context("a value out of bounds")?;
         cancel(&studio).await.context("cancelling a long run")?;
-        explore::explore(&studio)
+        let (run, archive) = explore::explore(&studio)
             .await
             .context("the explore page")?;
+        library::library(&studio, &run, &archive)
+            .await
+            .context("the library page")?;
         Ok::<_, anyhow::Error>(())
     };
     let checked = checks.await;

@@ -188,6 +188,7 @@
     $("failed").hidden = true;
     $("lines").textContent = "";
     $("lines").hidden = true;
+    if ($("kept")) $("kept").textContent = "";
     $("chart").innerHTML = "";
     $("fill").style.width = "0";
     if (explore) {
@@ -435,6 +436,28 @@
   $("cancel").addEventListener("click", async () => {
     if (current) await fetch(`/api/runs/${current}`, { method: "DELETE" });
   });
+  if ($("keep")) {
+    $("keep").addEventListener("click", async () => {
+      if (!current) return;
+      $("keep").disabled = true;
+      const response = await fetch("/api/library", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ run: current }),
+      }).catch((e) => ({ ok: false, json: async () => ({ error: e.message }) }));
+      const answer = await response.json().catch(() => ({}));
+      $("keep").disabled = false;
+      $("kept").textContent = response.ok
+        ? `Kept: ${number(answer.added)} new, ${number(answer.already)} already there. `
+        : answer.error || "It could not be kept.";
+      if (response.ok) {
+        const link = document.createElement("a");
+        link.href = `/library?job=${encodeURIComponent(job)}`;
+        link.textContent = "See them in the library.";
+        $("kept").appendChild(link);
+      }
+    });
+  }
   $("reset").addEventListener("click", () => {
     location.href = `/jobs/${job}`;
   });

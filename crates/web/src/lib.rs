@@ -16,11 +16,13 @@ pub mod elites;
 pub mod files;
 pub mod form;
 pub mod heat;
+pub mod library;
 pub mod pages;
 pub mod run;
 pub mod runs;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
@@ -39,6 +41,9 @@ pub struct Settings {
     pub limits: Limits,
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// The content library file the library page reads and runs are kept in (none: the
+    /// page says how to give one).
+    pub library: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -47,6 +52,7 @@ impl Default for Settings {
             address: SocketAddr::from(([127, 0, 0, 1], 8080)),
             limits: Limits::default(),
             body_limit: 8 << 20,
+            library: None,
         }
     }
 }
@@ -60,6 +66,8 @@ pub struct Studio {
     pub samples: Arc<pages::Samples>,
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// The content library file, if any.
+    pub library: Option<Arc<PathBuf>>,
 }
 
 impl FromRef<Studio> for Arc<Runs> {
@@ -74,6 +82,7 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         runs: Runs::new(registry, settings.limits.clone()),
         samples: Arc::default(),
         body_limit: settings.body_limit,
+        library: settings.library.clone().map(Arc::new),
     };
     Router::new()
         .route("/", get(pages::home))
@@ -83,6 +92,12 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         .route("/assets/studio.js", get(pages::script))
         .route("/assets/studio.css", get(pages::style))
         .route("/assets/heat.js", get(pages::heat_script))
+        .route("/library", get(pages::library))
+        .route("/assets/library.js", get(pages::library_script))
+        .route("/api/library", get(library::rows).post(library::keep))
+        .route("/api/library/keys", get(library::keys))
+        .route("/api/library/{id}", get(library::document))
+        .route("/api/library/{id}/picture", get(library::picture))
         .route("/api/jobs", get(api::jobs))
         .route("/api/jobs/{job}", get(api::job))
         .route("/api/runs", get(api::list).post(api::submit))

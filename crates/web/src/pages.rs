@@ -70,6 +70,14 @@ struct JobPage {
     wall_time: u64,
     quick: Option<String>,
     explore: bool,
+    library: bool,
+}
+
+#[derive(Template)]
+#[template(path = "library.html")]
+struct LibraryPage {
+    path: String,
+    jobs: Vec<&'static str>,
 }
 
 #[derive(Template)]
@@ -195,7 +203,7 @@ fn merge(base: &mut Value, over: &Value) {
 }
 
 fn job_page(
-    runs: &Runs,
+    studio: &Studio,
     id: &str,
     params: Option<&Value>,
     seed: Option<u64>,
@@ -203,6 +211,8 @@ fn job_page(
     run_id: String,
     error: String,
 ) -> Response {
+    let runs = &studio.runs;
+    let library = studio.library.is_some();
     let Some(job) = runs.registry().get(id) else {
         return missing(format!("There is no job “{id}”."));
     };
@@ -223,6 +233,7 @@ fn job_page(
         error,
         wall_time: runs.limits().wall_time.as_secs(),
         explore: job.id().ends_with("-explore"),
+        library,
         quick: job.sample().map(|sample| {
             format!(
                 "/jobs/{}?params={}",
@@ -235,7 +246,7 @@ fn job_page(
 
 /// `GET /jobs/{job}`: the form, filled from `?params=` and `?seed=`; `&run=1` runs it.
 pub async fn job(
-    State(runs): State<Arc<Runs>>,
+    State(studio): State<Studio>,
     Path(id): Path<String>,
     Query(query): Query<JobQuery>,
 ) -> Response {
@@ -264,7 +275,7 @@ pub async fn job(
     let error = errors.join(" ");
     let autorun = query.run.is_some() && error.is_empty();
     job_page(
-        &runs,
+        &studio,
         &id,
         params.as_ref(),
         seed,
@@ -275,14 +286,14 @@ pub async fn job(
 }
 
 /// `GET /runs/{id}`: the job's page, showing this run.
-pub async fn run(State(runs): State<Arc<Runs>>, Path(id): Path<String>) -> Response {
-    let Some(run) = runs.get(&id) else {
+pub async fn run(State(studio): State<Studio>, Path(id): Path<String>) -> Response {
+    let Some(run) = studio.runs.get(&id) else {
         return missing(format!(
             "There is no run “{id}”: runs are kept for a while after they end, then dropped."
         ));
     };
     job_page(
-        &runs,
+        &studio,
         run.job,
         Some(&run.params),
         Some(run.seed),
@@ -364,6 +375,27 @@ pub async fn script() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("../assets/studio.js"),
+    )
+        .into_response()
+}
+
+/// `GET /library`: the library's filters and results (filled in by its script).
+pub async fn library(State(studio): State<Studio>) -> Response {
+    page(&LibraryPage {
+        path: studio
+            .library
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
+        jobs: studio.runs.registry().ids(),
+    })
+}
+
+/// `GET /assets/library.js`.
+pub async fn library_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/library.js"),
     )
         .into_response()
 }

@@ -51,8 +51,8 @@ const ELITE: &str = r#"
 "#;
 
 /// Explores chromatic mazes: watches the heatmap fill, stops the run, picks a cell and checks
-/// the download is that cell's elite in the archive file.
-pub async fn explore(studio: &Studio) -> Result<()> {
+/// the download is that cell's elite in the archive file. Returns the run and its archive.
+pub async fn explore(studio: &Studio) -> Result<(String, Value)> {
     studio.open("/jobs/puzzle-chromatic-explore").await?;
     studio.set("board.width", "9").await?;
     studio.set("board.height", "9").await?;
@@ -109,9 +109,63 @@ pub async fn explore(studio: &Studio) -> Result<()> {
         downloaded["min_moves"].as_f64() == chosen["descriptors"]["min_moves"].as_f64(),
         "the elite's moves are not its descriptor"
     );
-    studio
-        .client
-        .execute("window.scrollTo(0, 0);", vec![])
-        .await?;
-    studio.screenshot("explore-shelf").await
+    studio.screenshot("explore-shelf").await?;
+    refusals(studio, &id, &archive).await?;
+    Ok((id, archive))
+}
+
+/// Questions about elites that have no answer get a 4xx with a message in words.
+async fn refusals(studio: &Studio, id: &str, archive: &Value) -> Result<()> {
+    let filled: Vec<u64> = archive["elites"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|e| e["cell"].as_u64()).collect())
+        .unwrap_or_default();
+    let empty = (0..).find(|c| !filled.contains(c)).unwrap_or_default();
+    let runs = studio.json("/api/runs").await?;
+    let not_explore = runs
+        .as_array()
+        .and_then(|runs| runs.iter().find(|r| r["job"] == "puzzle-chess"))
+        .and_then(|r| r["id"].as_str())
+        .unwrap_or("r1")
+        .to_string();
+    for (path, status, said) in [
+        (
+            format!("/api/runs/{id}/elites/twelve"),
+            400,
+            "not a cell number",
+        ),
+        (
+            format!("/api/runs/{id}/elites/{empty}"),
+            404,
+            "holds no elite",
+        ),
+        (
+            format!("/api/runs/{id}/elites/{empty}/picture"),
+            404,
+            "holds no elite",
+        ),
+        (
+            format!("/api/runs/{not_explore}/elites"),
+            404,
+            "not an exploration",
+        ),
+        ("/api/runs/r999/elites/1".to_string(), 404, "no run"),
+    ] {
+        let answer = studio
+            .http
+            .get(format!("{}{path}", studio.base))
+            .send()
+            .await?;
+        ensure!(
+            answer.status().as_u16() == status,
+            "{path}: {}",
+            answer.status()
+        );
+        let body: Value = answer.json().await?;
+        ensure!(
+            body["error"].as_str().is_some_and(|e| e.contains(said)),
+            "{path}: {body}"
+        );
+    }
+    Ok(())
 }

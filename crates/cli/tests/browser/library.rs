@@ -1,0 +1,100 @@
+//! The library page: a finished exploration kept from its page, found again by job and
+//! ranges, shown as cards with thumbnails, and downloaded as it was made.
+
+use anyhow::{Result, ensure};
+use serde_json::Value;
+
+use super::{Studio, wait_in_page};
+
+/// Waits for the library page's answer: the sentence and the cards.
+const FOUND: &str = r##"
+    const $ = (id) => document.getElementById(id);
+    if ($("problem").textContent) return {problem: $("problem").textContent};
+    if (!$("found").textContent) return null;
+    const cards = [...document.querySelectorAll("#shelf article.item")];
+    const first = cards.length ? cards[0].querySelector("img") : null;
+    if (first && (!first.complete || first.naturalWidth === 0)) return null;
+    return {found: $("found").textContent, ids: cards.map((c) => Number(c.dataset.id)),
+            href: cards.length ? cards[0].querySelector("a.download").href : null};
+"##;
+
+/// Keeps the run `id` (an exploration whose archive is `archive`) from its page, then finds
+/// its elites of at least `low` fewest moves on the library page.
+pub async fn library(studio: &Studio, id: &str, archive: &Value) -> Result<()> {
+    studio.open(&format!("/runs/{id}")).await?;
+    wait_in_page(
+        &studio.client,
+        "the run's page",
+        r#"return document.getElementById("done").hidden ? null : true;"#,
+    )
+    .await?;
+    studio.click("keep").await?;
+    let kept = wait_in_page(
+        &studio.client,
+        "the run kept",
+        r#"const k = document.getElementById("kept").textContent;
+           return k ? k : null;"#,
+    )
+    .await?;
+    let elites = archive["elites"].as_array().cloned().unwrap_or_default();
+    ensure!(
+        kept.as_str()
+            .is_some_and(|k| k.starts_with(&format!("Kept: {} new", elites.len()))),
+        "the page said {kept}"
+    );
+
+    // The elites of at least `low` moves, the longest first.
+    let moves = |e: &Value| e["descriptors"]["min_moves"].as_f64().unwrap_or_default();
+    let mut all: Vec<f64> = elites.iter().map(moves).collect();
+    all.sort_by(f64::total_cmp);
+    let low = all[all.len() / 2];
+    let wanted = elites.iter().filter(|e| moves(e) >= low).count();
+    studio
+        .open("/library?job=puzzle-chromatic-explore&where=min_moves%3E%3D0&sort=fitness:desc")
+        .await?;
+    studio
+        .set_text("#where", &format!("min_moves>={low}"))
+        .await?;
+    studio.click("find").await?;
+    let found = wait_in_page(&studio.client, "the library's answer", FOUND).await?;
+    ensure!(found.get("problem").is_none(), "{found}");
+    ensure!(
+        found["found"]
+            .as_str()
+            .is_some_and(|f| f.starts_with(&format!("{wanted} result"))),
+        "{wanted} elites have at least {low} moves; the page says {found}"
+    );
+    let href = found["href"].as_str().unwrap_or_default();
+    let downloaded: Value = studio.get(href).await?.json().await?;
+    let longest = elites
+        .iter()
+        .max_by(|a, b| {
+            a["fitness"]
+                .as_f64()
+                .partial_cmp(&b["fitness"].as_f64())
+                .unwrap()
+        })
+        .map(moves)
+        .unwrap_or_default();
+    ensure!(
+        downloaded["min_moves"].as_f64() == Some(longest),
+        "the first card is not the longest maze"
+    );
+    ensure!(
+        elites.iter().any(|e| e["result"] == downloaded),
+        "the download is not one of the archive's elites"
+    );
+    studio.screenshot("library").await?;
+
+    // A range that cannot be read is said on the page, in words.
+    studio.set_text("#where", "min_moves=lots").await?;
+    studio.click("find").await?;
+    let said = wait_in_page(&studio.client, "the library's refusal", FOUND).await?;
+    ensure!(
+        said["problem"]
+            .as_str()
+            .is_some_and(|p| p.contains("min_moves=lots")),
+        "{said}"
+    );
+    Ok(())
+}
