@@ -13,10 +13,11 @@ use serde_json::json;
 
 fn explore(c: &mut Criterion) {
     let mut group = c.benchmark_group("explore portals M=9, 20000 evaluations");
-    // A run takes seconds: ten of them need more than criterion's default five.
+    // A MAP-Elites run takes about 6 s on one thread, so ten of them need two minutes rather
+    // than criterion's default five seconds.
     group
         .sample_size(10)
-        .measurement_time(Duration::from_secs(60));
+        .measurement_time(Duration::from_secs(120));
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     for method in ["map-elites", "random"] {
         let params = json!({"explore": {"method": method}});
