@@ -57,6 +57,22 @@ impl PortalProblem {
         Measures::of(dungeon, self.walks, self.memory, &mut rng)
             .expect("an operator's child keeps the invariants")
     }
+
+    /// Whether a dungeon is within the room bounds, which is checked before it is measured.
+    ///
+    /// # Errors
+    /// Why it is rejected: the generator made no dungeon (fewer than two rooms), or the
+    /// dungeon is outside the room bounds.
+    pub fn admits(&self, packed: &PackedDungeon) -> Result<(), &'static str> {
+        let rooms = packed.rooms();
+        if rooms < 2 {
+            Err("no dungeon within the room bounds")
+        } else if !(self.params.min_rooms..=self.params.max_rooms).contains(&rooms) {
+            Err("outside the room bounds")
+        } else {
+            Ok(())
+        }
+    }
 }
 
 impl Problem for PortalProblem {
@@ -75,12 +91,8 @@ impl Problem for PortalProblem {
     /// The total miss of the targets, and nothing else: no component or descriptor is kept
     /// with each of a population's dungeons, since nothing reads them.
     fn evaluate(&self, packed: &PackedDungeon) -> Outcome {
-        let rooms = packed.rooms();
-        if rooms < 2 {
-            return Outcome::rejected("no dungeon within the room bounds");
-        }
-        if !(self.params.min_rooms..=self.params.max_rooms).contains(&rooms) {
-            return Outcome::rejected("outside the room bounds");
+        if let Err(reason) = self.admits(packed) {
+            return Outcome::rejected(reason);
         }
         let measures = self.measure(&packed.unpack());
         Outcome::Evaluated(Evaluation::new(self.targets.score(&measures)))

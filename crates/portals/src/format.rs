@@ -29,6 +29,19 @@ pub struct Settings {
     /// Set when the dungeon was evolved rather than chosen among candidates.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evolution: Option<Evolution>,
+    /// Set when the dungeon is an elite of an exploration (`portals-explore`) rather than
+    /// chosen among candidates or evolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exploration: Option<Exploration>,
+}
+
+/// How an explored dungeon was found: the exploration whose archive holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exploration {
+    /// How the archive was filled: `map-elites` or `random`.
+    pub method: ludoforge_job::explore::Method,
+    /// Candidates evaluated by the whole exploration.
+    pub evaluations: u64,
 }
 
 /// How an evolved dungeon was evolved.
@@ -42,7 +55,7 @@ pub struct Evolution {
 
 impl Settings {
     /// The stream a dungeon of this file was walked with: candidate `i` of a choice used
-    /// `(seed, 2, i)`; an evolved dungeon uses `(seed, 3, its fingerprint)`.
+    /// `(seed, 2, i)`; an evolved or explored dungeon uses `(seed, 3, its fingerprint)`.
     #[must_use]
     pub fn walk_stream(
         &self,
@@ -50,9 +63,10 @@ impl Settings {
         candidate: usize,
         dungeon: &Dungeon,
     ) -> ludoforge_evolve::Stream {
-        match self.evolution {
-            None => ludoforge_evolve::rng::stream(seed, 2, candidate as u64),
-            Some(_) => crate::evolve::walk_stream(seed, dungeon),
+        if self.evolution.is_none() && self.exploration.is_none() {
+            ludoforge_evolve::rng::stream(seed, 2, candidate as u64)
+        } else {
+            crate::evolve::walk_stream(seed, dungeon)
         }
     }
 }

@@ -115,6 +115,7 @@ impl Spec for GenerateJob {
                 population,
                 matings,
             }),
+            exploration: None,
         };
         let file = DungeonFile::new(&choice, settings, plan.targets, seed);
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);

@@ -1,11 +1,12 @@
-//! The portal-dungeon jobs: `portals`, `portals-show` and `portals-study` (see
-//! `ludoforge-job`).
+//! The portal-dungeon jobs: `portals`, `portals-show`, `portals-study` and `portals-explore`
+//! (see `ludoforge-job`).
 //!
 //! Each front end (the command line, the web studio, sweeps) runs portal dungeons through
 //! these, so the same parameters and seed give the same files whichever asks. Jobs read no
 //! file and no machine setting: `portals-show` is given the dungeon file's content, and
 //! `portals` is given the memory an evolving population may take ([`MemoryLimit`]).
 
+mod explore;
 mod files;
 mod generate;
 mod memory;
@@ -16,6 +17,10 @@ mod study;
 #[cfg(test)]
 mod tests;
 
+pub use explore::{
+    ExploreJob, ExploreParams, ExplorePlan, SURVEY, descriptors, explore_descriptors, log_routes,
+    nearness,
+};
 pub use generate::{GenerateJob, Plan};
 pub use memory::{FALLBACK_MEMORY_LIMIT, MEMORY_SHARE, MemoryLimit};
 pub use params::{
@@ -38,7 +43,7 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_portals::job::jobs().iter().map(|j| j.id()).collect();
-/// assert_eq!(ids, ["portals", "portals-show", "portals-study"]);
+/// assert_eq!(ids, ["portals", "portals-show", "portals-study", "portals-explore"]);
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
@@ -52,5 +57,6 @@ pub fn jobs_within(memory: MemoryLimit) -> Vec<Box<dyn Job>> {
         Box::new(GenerateJob::new(memory)),
         Box::new(ShowJob),
         Box::new(StudyJob),
+        Box::new(ExploreJob),
     ]
 }
