@@ -116,7 +116,16 @@ fn show_reads_an_elite_and_measures_it_the_same() {
             .unwrap();
         let again: Value = serde_json::from_slice(&shown.file("result").unwrap().bytes).unwrap();
         assert_eq!(again, elite["result"]);
+        // Drawn from the archive, the elite is the picture `portals-show` draws of it.
+        let wants = Context::quiet().want("svg");
+        let drawn = ExploreJob.draw(&elite["result"], &wants).unwrap().unwrap();
+        let shown = ShowJob
+            .run(&json!({"dungeon": elite["result"]}), 0, &wants)
+            .unwrap();
+        assert_eq!(drawn[0].bytes, shown.file("svg").unwrap().bytes);
     }
+    let other = json!({"generator": "ludoforge puzzle"});
+    assert!(ExploreJob.draw(&other, &Context::quiet()).is_none());
 }
 
 #[test]

@@ -457,6 +457,22 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "name two or three of min_moves, decision_points, dead_ends, reachable",
     ),
+    // portals-explore
+    (
+        "run portals-explore --set explore.descriptors=[\"rooms\",\"colour\"]",
+        1,
+        "no descriptor `colour` here: choose from rooms, mean_walk, routes",
+    ),
+    (
+        "run portals-explore --set dungeon.min_path=0",
+        1,
+        "min_path 0: give a number of portals between 1 and 1000",
+    ),
+    (
+        "run portals-explore --set explore.ranges.rooms=[50,10]",
+        1,
+        "low below high (it is 50..10)",
+    ),
     // stock
     (
         "stock spaces.txt",

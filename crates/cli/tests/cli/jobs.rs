@@ -11,7 +11,7 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 16] = [
+const JOBS: [&str; 17] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
@@ -21,6 +21,7 @@ const JOBS: [&str; 16] = [
     "portals",
     "portals-show",
     "portals-study",
+    "portals-explore",
     "stock",
     "gloomhaven",
     "gloomhaven-export-vgb",

@@ -176,6 +176,14 @@ impl Spec for ExploreJob {
         })
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::files::draw(result, context)
+    }
+
     fn validate(&self, p: &ExploreParams) -> Result<ExplorePlan, JobError> {
         let (params, walks, memory) = p.dungeon.settings()?;
         let mut targets = p.targets.targets()?;

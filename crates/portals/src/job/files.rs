@@ -40,8 +40,45 @@ pub(super) fn add_files(
             dot::to_dot(dungeon, &title(file)).into_bytes(),
         ));
     }
+    drawn(file, dungeon, context, &mut artifact.files)?;
+    if context.wants("handout") {
+        artifact.files.push(File::new(
+            "handout",
+            media::MARKDOWN,
+            handout::markdown(dungeon, &title(file), file.seed).into_bytes(),
+        ));
+    }
+    Ok(())
+}
+
+/// Pictures of a portals result read back (an explored elite, a library row): `None` for a
+/// document another generator wrote.
+pub(super) fn draw(
+    result: &serde_json::Value,
+    context: &Context,
+) -> Option<Result<Vec<File>, JobError>> {
+    if result.get("generator").and_then(serde_json::Value::as_str) != Some(crate::format::GENERATOR)
+    {
+        return None;
+    }
+    Some((|| {
+        let (file, dungeon) = DungeonFile::parse(&result.to_string())
+            .map_err(|e| JobError::input(format!("the dungeon cannot be read: {e}")))?;
+        let mut files = Vec::new();
+        drawn(&file, &dungeon, context, &mut files)?;
+        Ok(files)
+    })())
+}
+
+/// The dungeon's picture (`svg`, `png`), as the context wants.
+fn drawn(
+    file: &DungeonFile,
+    dungeon: &Dungeon,
+    context: &Context,
+    files: &mut Vec<File>,
+) -> Result<(), JobError> {
     let scale = if dungeon.rooms() <= 150 { 2.0 } else { 1.0 };
-    pictures(context, &mut artifact.files, scale, || {
+    pictures(context, files, scale, || {
         let m = &file.measures;
         let view = render::View {
             caption: Some(format!(
@@ -56,15 +93,7 @@ pub(super) fn add_files(
             ..render::View::default()
         };
         render::svg(dungeon, &view)
-    })?;
-    if context.wants("handout") {
-        artifact.files.push(File::new(
-            "handout",
-            media::MARKDOWN,
-            handout::markdown(dungeon, &title(file), file.seed).into_bytes(),
-        ));
-    }
-    Ok(())
+    })
 }
 
 /// Puts the dungeon's measures and verdicts in the summary, and the same in words among the

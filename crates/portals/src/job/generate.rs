@@ -74,6 +74,14 @@ impl Spec for GenerateJob {
         Some(serde_json::from_str(r#"{}"#).expect("sample parameters"))
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::files::draw(result, context)
+    }
+
     fn validate(&self, p: &GenerateParams) -> Result<Plan, JobError> {
         let (params, walks, memory) = p.dungeon.settings()?;
         let targets = p.targets.targets()?;

@@ -30,6 +30,14 @@ impl Spec for ShowJob {
          handout anew."
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::files::draw(result, context)
+    }
+
     fn validate(&self, p: &ShowParams) -> Result<Self::Checked, JobError> {
         let text = match &p.dungeon {
             Value::Null => {
