@@ -5,6 +5,8 @@
 //!
 //! `cargo bench -p ludoforge-risk --bench explore`
 
+use std::time::Duration;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use ludoforge_job::{Context, Job};
 use ludoforge_risk::job::ExploreJob;
@@ -12,7 +14,10 @@ use serde_json::json;
 
 fn explore(c: &mut Criterion) {
     let mut group = c.benchmark_group("explore risk, 1000 evaluations of 20 matches");
-    group.sample_size(10);
+    // Ten runs of a few seconds each: time enough that criterion need not warn.
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(40));
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let context = Context::quiet().with_threads(Some(cores));
     for method in ["map-elites", "random"] {
