@@ -9,11 +9,13 @@
 //! an invalid child is made again (and counted by reason).
 
 pub mod operators;
+mod problem;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, derive_seed, stream};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -22,9 +24,13 @@ use thiserror::Error;
 use crate::criteria::{Criteria, CriteriaError};
 use crate::graphs::is_isomorphic;
 use crate::map::{MapFile, RiskMap};
-use crate::playtest::{Scoring, playtest};
+use crate::playtest::{Playtest, Scoring, playtest};
 use crate::rules::{Compat, ConquestMove, Distribution, Rules};
 pub use operators::{Reject, Variant, check, cross_maps, cross_rules, mutate};
+pub use problem::{
+    ATTEMPTS, MEASURES, VariantProblem, first_player_advantage, largest_initial_map, measures,
+    variant_seed,
+};
 
 /// The designer's settings (defaults: the paper's best configuration).
 #[derive(Debug, Clone, PartialEq)]
@@ -171,16 +177,71 @@ pub const INITIAL_MAPS: [&str; 10] = [
 type Scored = Result<(f64, Criteria), DesignError>;
 
 fn evaluate(variant: &Variant, settings: &Settings, seed: u64) -> Scored {
+    let p = playtest_variant(variant, settings, seed)?;
+    Ok((p.fitness, p.criteria))
+}
+
+/// The designer's playtest of one variant: `settings.matches` matches on its map under its
+/// rules, match `i` drawing from stream `(seed, i, 0)`, scored by `settings.scoring`. Its
+/// `fitness` is the one the designer gives the variant (lower is better).
+///
+/// # Errors
+/// [`DesignError::Settings`] for a map that cannot be played, [`DesignError::Criteria`] for
+/// weights that do not fit the criteria.
+pub fn playtest_variant(
+    variant: &Variant,
+    settings: &Settings,
+    seed: u64,
+) -> Result<Playtest, DesignError> {
     let map =
         RiskMap::new(variant.map.clone()).map_err(|e| DesignError::Settings(e.to_string()))?;
-    let p = playtest(
+    Ok(playtest(
         &map,
         variant.rules,
         settings.matches,
         seed,
         &settings.scoring,
-    )?;
-    Ok((p.fitness, p.criteria))
+    )?)
+}
+
+/// A variant of the initial population: random rule parameters (under the reading `compat`)
+/// and one of `maps`, drawn as the designer draws them.
+///
+/// # Panics
+/// When `maps` is empty.
+#[must_use]
+pub fn random_variant(rng: &mut Stream, compat: Compat, maps: &[MapFile]) -> Variant {
+    let mut rules = Rules {
+        distribution: if coin(rng) {
+            Distribution::Pick
+        } else {
+            Distribution::Random
+        },
+        troop_factor: 1 + below(rng, 4) as u32,
+        defence_dice: 2 + below(rng, 2),
+        conquest_move: if coin(rng) {
+            ConquestMove::Max
+        } else {
+            ConquestMove::Min
+        },
+        ..Rules::classic()
+    };
+    if compat == Compat::Rossato2023 {
+        rules = rules.rossato2023();
+    }
+    Variant {
+        rules,
+        map: maps[below(rng, maps.len())].clone(),
+    }
+}
+
+/// The maps of [`INITIAL_MAPS`], in that order.
+#[must_use]
+pub fn initial_maps() -> Vec<MapFile> {
+    INITIAL_MAPS
+        .iter()
+        .map(|n| RiskMap::embedded(n).expect("embedded").file().clone())
+        .collect()
 }
 
 /// Runs the designer. `progress(generation)` is called once after each variant is played
@@ -258,36 +319,10 @@ pub fn design_until(
             "give at least one match and at most 100000 generations".into(),
         ));
     }
-    let initial_maps: Vec<MapFile> = INITIAL_MAPS
-        .iter()
-        .map(|n| RiskMap::embedded(n).expect("embedded").file().clone())
-        .collect();
+    let initial_maps = initial_maps();
     let mut rng = stream(seed, u64::MAX, 0);
     let initial: Vec<Variant> = (0..s.offspring)
-        .map(|_| {
-            let mut rules = Rules {
-                distribution: if coin(&mut rng) {
-                    Distribution::Pick
-                } else {
-                    Distribution::Random
-                },
-                troop_factor: 1 + below(&mut rng, 4) as u32,
-                defence_dice: 2 + below(&mut rng, 2),
-                conquest_move: if coin(&mut rng) {
-                    ConquestMove::Max
-                } else {
-                    ConquestMove::Min
-                },
-                ..Rules::classic()
-            };
-            if s.compat == Compat::Rossato2023 {
-                rules = rules.rossato2023();
-            }
-            Variant {
-                rules,
-                map: initial_maps[below(&mut rng, initial_maps.len())].clone(),
-            }
-        })
+        .map(|_| random_variant(&mut rng, s.compat, &initial_maps))
         .collect();
     let scores: Vec<Scored> = initial
         .par_iter()

@@ -11,12 +11,36 @@ use crate::map::{Continent, MapFile, RiskMap, Territory, TerritoryId};
 use crate::rules::{ConquestMove, Distribution, Rules};
 
 /// A variant: the four rule parameters and the map.
+///
+/// Variants compare and hash by everything they hold (so the engine can count distinct ones);
+/// a territory's drawing position is compared as a number, which is sound because positions
+/// are finite (JSON has no NaN).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Variant {
     /// The rules.
     pub rules: Rules,
     /// The map.
     pub map: MapFile,
+}
+
+impl Eq for Variant {}
+
+impl std::hash::Hash for Variant {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let m = &self.map;
+        self.rules.hash(state);
+        (&m.name, &m.about, &m.borders, &m.one_way).hash(state);
+        for t in &m.territories {
+            (t.id, &t.name).hash(state);
+            // +0.0 makes -0.0 hash as 0.0, which it equals.
+            t.position
+                .map(|p| p.map(|x| (x + 0.0).to_bits()))
+                .hash(state);
+        }
+        for c in &m.continents {
+            (&c.name, c.bonus, &c.territories).hash(state);
+        }
+    }
 }
 
 /// Why a child was refused.

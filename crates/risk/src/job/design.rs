@@ -8,11 +8,11 @@ use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::params::{RuleSet, check_scoring};
 use crate::criteria::Criterion;
-use crate::design::{DesignError, Settings, design_until, plot};
+use crate::design::{DesignError, Member, Settings, design_until, plot};
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
 use crate::render::{self, View};
@@ -119,6 +119,21 @@ impl DesignParams {
     }
 }
 
+/// The result document of one variant of a run seeded by `seed`, as `risk-design` writes its
+/// best: `generator`, `seed`, `rules`, `map`, `fitness`, `criteria` and `playtests`.
+/// `risk-playtest` reads it as its `variant`.
+pub(super) fn variant_document(seed: u64, member: &Member) -> Value {
+    json!({
+        "generator": "risk-design",
+        "seed": seed,
+        "rules": member.variant.rules,
+        "map": member.variant.map,
+        "fitness": member.fitness,
+        "criteria": member.criteria,
+        "playtests": member.playtests,
+    })
+}
+
 /// `risk-design`: evolve Risk variants.
 pub struct DesignJob;
 
@@ -178,18 +193,9 @@ impl Spec for DesignJob {
         artifact.report("accepted", result.accepted);
         artifact.report("rejected", &result.rejected);
         artifact.report("analysis", &result.analysis);
-        artifact.files.push(File::json(
-            "result",
-            &json!({
-                "generator": "risk-design",
-                "seed": seed,
-                "rules": best.variant.rules,
-                "map": best.variant.map,
-                "fitness": best.fitness,
-                "criteria": best.criteria,
-                "playtests": best.playtests,
-            }),
-        ));
+        artifact
+            .files
+            .push(File::json("result", &variant_document(seed, best)));
         if context.wants("population") {
             artifact.files.push(File::json(
                 "population",

@@ -1,4 +1,5 @@
-//! The Risk jobs: `risk-playtest`, `risk-design` and `risk-map` (see `ludoforge-job`).
+//! The Risk jobs: `risk-playtest`, `risk-design`, `risk-map` and `risk-explore` (see
+//! `ludoforge-job`).
 //!
 //! Each front end (the command line, the web studio, sweeps) runs Risk through these, so the
 //! same parameters and seed give the same files whichever asks. Jobs read no files: a map or
@@ -9,13 +10,16 @@
 //! | `risk-playtest` | `result` (JSON: the criteria, fitness, wins, draws), `record` (JSON lines: every match's turn records) |
 //! | `risk-design` | `result` (JSON: the best variant, which `risk-playtest` reads as `variant`), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the best variant's map) |
 //! | `risk-map` | `result` (JSON: the map in the project's format, positioned as drawn), `svg`, `png` |
+//! | `risk-explore` | `result` (JSON: the archive, every elite's `result` a variant file as `risk-design` writes it), `svg` and `png` (the heatmap), `plot` and `plot-png` (coverage and QD score over the evaluations) |
 
 mod design;
+mod explore;
 mod map;
 mod params;
 mod playtest;
 
 pub use design::{DesignJob, DesignParams};
+pub use explore::{ExploreJob, ExploreParams, explore_descriptors};
 pub use map::{MapJob, MapParams};
 pub use params::{MapFileParams, RuleSet};
 pub use playtest::{Checked as PlaytestChecked, Game, MAX_MATCHES, PlaytestJob, PlaytestParams};
@@ -32,11 +36,16 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_risk::job::jobs().iter().map(|j| j.id()).collect();
-/// assert_eq!(ids, ["risk-playtest", "risk-design", "risk-map"]);
+/// assert_eq!(ids, ["risk-playtest", "risk-design", "risk-map", "risk-explore"]);
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
-    vec![Box::new(PlaytestJob), Box::new(DesignJob), Box::new(MapJob)]
+    vec![
+        Box::new(PlaytestJob),
+        Box::new(DesignJob),
+        Box::new(MapJob),
+        Box::new(ExploreJob),
+    ]
 }
 
 #[cfg(test)]
