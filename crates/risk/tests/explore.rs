@@ -128,6 +128,20 @@ fn elites_are_the_variants_their_cells_say_on_any_number_of_threads() {
     assert_eq!(one["rejected"], 0);
     // Byte for byte the same archive on two threads.
     assert!(bytes == archive_bytes(&params, 5, 2));
+    // Every elite is drawn as its map, by the explore job and the designer alike.
+    let wants = Context::quiet().want("svg");
+    for elite in one["elites"].as_array().unwrap().iter().take(3) {
+        let drawn = ExploreJob.draw(&elite["result"], &wants).unwrap().unwrap();
+        let svg = String::from_utf8(drawn[0].bytes.clone()).unwrap();
+        let territories = elite["descriptors"]["territories"].as_f64().unwrap();
+        assert!(svg.contains(&format!("· {territories} territories")), "{svg}");
+        let again = ludoforge_risk::job::DesignJob
+            .draw(&elite["result"], &wants)
+            .unwrap()
+            .unwrap();
+        assert_eq!(again[0].bytes, drawn[0].bytes);
+    }
+    assert!(ExploreJob.draw(&json!({"generator": "portals"}), &wants).is_none());
 }
 
 #[test]

@@ -20,7 +20,9 @@ window.HeatMap = (function () {
   }
 
   function label(axis) {
-    return axis.unit ? `${axis.name.replace(/_/g, " ")} (${axis.unit})` : axis.name.replace(/_/g, " ");
+    const name = axis.name.replace(/_/g, " ");
+    // "rooms", not "rooms (rooms)".
+    return axis.unit && axis.unit !== axis.name ? `${name} (${axis.unit})` : name;
   }
 
   function short(x) {

@@ -66,7 +66,15 @@ pub fn heatmap_svg<G>(
     let axes = grid.axes();
     let heat_axes: Vec<HeatAxis> = axes
         .iter()
-        .map(|a| HeatAxis::new(a.name.replace('_', " "), a.low, a.high, a.cells).unit(&a.unit))
+        .map(|a| {
+            // "rooms", not "rooms (rooms)".
+            let unit = if a.unit == a.name {
+                ""
+            } else {
+                a.unit.as_str()
+            };
+            HeatAxis::new(a.name.replace('_', " "), a.low, a.high, a.cells).unit(unit)
+        })
         .collect();
     // The grid numbers cells with the last axis fastest; the heatmap, the first.
     let mut values = vec![None; grid.cells()];

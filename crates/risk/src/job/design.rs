@@ -158,6 +158,14 @@ impl Spec for DesignJob {
          generation and a picture of the best variant's map."
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::design::draw_variant(result, context)
+    }
+
     fn validate(&self, p: &DesignParams) -> Result<Settings, JobError> {
         p.settings()
     }
@@ -240,4 +248,39 @@ impl Spec for DesignJob {
         }
         Ok(artifact)
     }
+}
+
+/// Pictures of a designed variant read back (an explored elite, a library row): its map, as
+/// `risk-design` draws its best; `None` for a document another generator wrote.
+pub(super) fn draw_variant(
+    result: &Value,
+    context: &Context,
+) -> Option<Result<Vec<File>, JobError>> {
+    if result.get("generator").and_then(Value::as_str) != Some("risk-design") {
+        return None;
+    }
+    Some((|| {
+        let file: crate::map::MapFile = serde_json::from_value(result["map"].clone())
+            .map_err(|e| JobError::input(format!("the variant's map cannot be read: {e}")))?;
+        let map =
+            RiskMap::new(file).map_err(|e| JobError::input(format!("the variant's map: {e}")))?;
+        let fitness = result["fitness"]
+            .as_f64()
+            .map_or(String::new(), |f| format!(" · fitness {f:.3}"));
+        let seed = result["seed"]
+            .as_u64()
+            .map_or(String::new(), |s| format!(" · seed {s}"));
+        let mut files = Vec::new();
+        pictures(context, &mut files, 1.5, || {
+            let view = View {
+                caption: Some(format!(
+                    "variant{fitness} · {} territories{seed}",
+                    map.territories()
+                )),
+                ..View::default()
+            };
+            render::svg(&map, None, None, &view)
+        })?;
+        Ok(files)
+    })())
 }

@@ -206,6 +206,14 @@ impl Spec for ExploreJob {
         })
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::design::draw_variant(result, context)
+    }
+
     fn validate(&self, p: &ExploreParams) -> Result<Checked, JobError> {
         let largest = largest_initial_map();
         if p.min_territories > largest {
