@@ -4,14 +4,20 @@
 //!
 //! `cargo bench -p ludoforge-gloomhaven --bench explore`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
+
+use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use ludoforge_gloomhaven::job::GloomhavenExploreJob;
 use ludoforge_job::{Context, Job};
 use serde_json::json;
 
 fn explore(c: &mut Criterion) {
     let mut group = c.benchmark_group("explore gloomhaven, 20000 evaluations");
-    group.sample_size(10);
+    // Ten runs of one to three seconds each.
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(30));
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     for method in ["map-elites", "random"] {
         let params = json!({"explore": {"evaluations": 20_000, "method": method}});
