@@ -52,6 +52,25 @@ pub enum FitnessError {
     Weights(String),
 }
 
+/// How many monster themes (Undead, Vermling, ...) the standees set up for `players` mix: the
+/// paper's m of the theme score.
+///
+/// ```
+/// use ludoforge_gloomhaven::catalog::Catalog;
+/// use ludoforge_gloomhaven::fitness::monster_themes;
+/// use ludoforge_gloomhaven::scenario::{Players, Scenario};
+/// let catalog = Catalog::built_in();
+/// let barrow = Scenario::official(&catalog, 1).unwrap();
+/// assert_eq!(monster_themes(&catalog, &barrow, Players::FOUR), 2);
+/// ```
+#[must_use]
+pub fn monster_themes(catalog: &Catalog, s: &Scenario, players: Players) -> usize {
+    s.present(players)
+        .map(|m| catalog.monsters[usize::from(m.monster)].theme.as_str())
+        .collect::<BTreeSet<&str>>()
+        .len()
+}
+
 /// How close `x` is to `ideal`, from 1 (equal) down to 0.
 ///
 /// ```
@@ -134,10 +153,6 @@ impl Fitness {
     pub fn components(&self, catalog: &Catalog, s: &Scenario) -> [f64; 5] {
         let size = s.map.size(catalog) as f64;
         let players = self.players;
-        let monster_themes: BTreeSet<&str> = s
-            .present(players)
-            .map(|m| catalog.monsters[usize::from(m.monster)].theme.as_str())
-            .collect();
         let tile_themes: BTreeSet<&str> = s
             .map
             .tiles
@@ -155,7 +170,7 @@ impl Fitness {
             closeness(s.difficulty(catalog, players), self.difficulty),
             closeness(size, self.size),
             closeness(s.rules.len() as f64, self.complexity),
-            theme_score(monster_themes.len(), tile_themes.len()),
+            theme_score(monster_themes(catalog, s, players), tile_themes.len()),
             closeness(occupied as f64 / size.max(1.0), self.layout),
         ]
     }

@@ -31,6 +31,60 @@ pub struct CheckedSearch {
     pub(super) warnings: Vec<String>,
 }
 
+/// The figures of the search a result file reports.
+pub(super) struct RunFigures {
+    /// The cycles asked for.
+    pub cycles: u64,
+    /// The cycles run.
+    pub run: u64,
+    /// Scenarios evaluated.
+    pub evaluations: u64,
+    /// Scenarios found invalid.
+    pub rejected: u64,
+    /// Scenarios kept at the end.
+    pub population: usize,
+    /// Why the search stopped.
+    pub stop: StopReason,
+}
+
+/// The `gloomhaven` job's result document: generator, version, seed, the search's settings,
+/// its run figures and the scenarios with their scores. Every job that writes Gloomhaven
+/// scenarios writes this document, so that every reader of scenario files reads them.
+pub(super) fn result_document(
+    seed: u64,
+    preset: Preset,
+    settings: &Settings,
+    run: &RunFigures,
+    entries: &[ScenarioEntry],
+) -> serde_json::Value {
+    let fitness = settings.fitness;
+    json!({
+        "generator": "gloomhaven",
+        "version": env!("CARGO_PKG_VERSION"),
+        "seed": seed,
+        "settings": {
+            "cycles": run.cycles,
+            "players": fitness.players,
+            "preset": preset,
+            "starting_scenarios": settings.seeds,
+            "weights": fitness.weights,
+            "ideals": {"difficulty": fitness.difficulty, "size": fitness.size,
+                       "complexity": fitness.complexity, "layout": fitness.layout},
+            "goal": settings.goal,
+            "mutation": settings.mutation,
+            "max_table_cm": settings.table.map(|t| [t.width, t.height]),
+        },
+        "run": {
+            "cycles": run.run,
+            "evaluations": run.evaluations,
+            "rejected": run.rejected,
+            "population": run.population,
+            "stop": run.stop,
+        },
+        "scenarios": entries,
+    })
+}
+
 /// "1,1,1,1,1".
 fn listed(numbers: &[f64]) -> String {
     numbers
@@ -268,31 +322,20 @@ impl Spec for GloomhavenJob {
         let mut first = best[0].genome.clone();
         first.name.clone_from(&name);
 
-        let file = json!({
-            "generator": "gloomhaven",
-            "version": env!("CARGO_PKG_VERSION"),
-            "seed": seed,
-            "settings": {
-                "cycles": cycles,
-                "players": fitness.players,
-                "preset": p.preset,
-                "starting_scenarios": settings.seeds,
-                "weights": fitness.weights,
-                "ideals": {"difficulty": fitness.difficulty, "size": fitness.size,
-                           "complexity": fitness.complexity, "layout": fitness.layout},
-                "goal": settings.goal,
-                "mutation": settings.mutation,
-                "max_table_cm": settings.table.map(|t| [t.width, t.height]),
+        let file = result_document(
+            seed,
+            p.preset,
+            &settings,
+            &RunFigures {
+                cycles,
+                run: report.counters.generations,
+                evaluations: report.counters.evaluations,
+                rejected: report.counters.rejections,
+                population: report.population.len(),
+                stop: report.stop,
             },
-            "run": {
-                "cycles": report.counters.generations,
-                "evaluations": report.counters.evaluations,
-                "rejected": report.counters.rejections,
-                "population": report.population.len(),
-                "stop": report.stop,
-            },
-            "scenarios": entries,
-        });
+            &entries,
+        );
         artifact.files.push(File::new(
             "result",
             media::JSON,

@@ -1,5 +1,5 @@
-//! The Gloomhaven jobs: `gloomhaven`, `gloomhaven-export-vgb` and `gloomhaven-import-vgb`
-//! (see `ludoforge-job`).
+//! The Gloomhaven jobs: `gloomhaven`, `gloomhaven-export-vgb`, `gloomhaven-import-vgb` and
+//! `gloomhaven-explore` (see `ludoforge-job`).
 //!
 //! Each front end (the command line, the web studio, sweeps) runs them through these, so the
 //! same parameters and seed give the same files whichever asks. Files the person names (a
@@ -21,6 +21,7 @@
 //! ```
 
 mod evolve;
+mod explore;
 mod files;
 mod params;
 #[cfg(test)]
@@ -28,6 +29,7 @@ mod tests;
 mod vgb;
 
 pub use evolve::{CheckedSearch, GloomhavenJob};
+pub use explore::{GloomhavenExploreJob, GloomhavenExploreParams, explore_descriptors};
 pub use files::{BoardFile, board_file, catalog, check_valid, ranges, read_scenarios};
 pub use params::{
     ExportVgbParams, FileContent, GENE_GROUPS, GloomhavenParams, GoalParam, ImportVgbParams,
@@ -47,7 +49,8 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_gloomhaven::job::jobs().iter().map(|j| j.id()).collect();
-/// assert_eq!(ids, ["gloomhaven", "gloomhaven-export-vgb", "gloomhaven-import-vgb"]);
+/// assert_eq!(ids, ["gloomhaven", "gloomhaven-export-vgb", "gloomhaven-import-vgb",
+///     "gloomhaven-explore"]);
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
@@ -55,5 +58,6 @@ pub fn jobs() -> Vec<Box<dyn Job>> {
         Box::new(GloomhavenJob),
         Box::new(ExportVgbJob),
         Box::new(ImportVgbJob),
+        Box::new(GloomhavenExploreJob),
     ]
 }
