@@ -143,6 +143,19 @@ fn an_elite_opens_where_a_gloomhaven_result_does() {
     assert_eq!(board["title"], elite["scenarios"][0]["name"]);
     // `gloomhaven --from elite.json`: it joins the starting population.
     assert!(GloomhavenJob.check(&json!({"from": [file]})).is_ok());
+    // Drawn from the archive: its map, named, for the party it was made for.
+    let wants = Context::quiet().want("svg");
+    let drawn = GloomhavenExploreJob.draw(elite, &wants).unwrap().unwrap();
+    let svg = String::from_utf8(drawn[0].bytes.clone()).unwrap();
+    let name = elite["scenarios"][0]["name"].as_str().unwrap();
+    assert!(svg.starts_with("<?xml") && svg.contains(name) && svg.contains("4 players"));
+    let again = GloomhavenJob.draw(elite, &wants).unwrap().unwrap();
+    assert_eq!(again[0].bytes, drawn[0].bytes);
+    assert!(
+        GloomhavenJob
+            .draw(&json!({"generator": "risk-design"}), &wants)
+            .is_none()
+    );
 }
 
 #[test]

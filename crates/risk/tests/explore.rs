@@ -134,14 +134,21 @@ fn elites_are_the_variants_their_cells_say_on_any_number_of_threads() {
         let drawn = ExploreJob.draw(&elite["result"], &wants).unwrap().unwrap();
         let svg = String::from_utf8(drawn[0].bytes.clone()).unwrap();
         let territories = elite["descriptors"]["territories"].as_f64().unwrap();
-        assert!(svg.contains(&format!("· {territories} territories")), "{svg}");
+        assert!(
+            svg.contains(&format!("· {territories} territories")),
+            "{svg}"
+        );
         let again = ludoforge_risk::job::DesignJob
             .draw(&elite["result"], &wants)
             .unwrap()
             .unwrap();
         assert_eq!(again[0].bytes, drawn[0].bytes);
     }
-    assert!(ExploreJob.draw(&json!({"generator": "portals"}), &wants).is_none());
+    assert!(
+        ExploreJob
+            .draw(&json!({"generator": "portals"}), &wants)
+            .is_none()
+    );
 }
 
 #[test]

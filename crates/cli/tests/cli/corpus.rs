@@ -473,6 +473,38 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "low below high (it is 50..10)",
     ),
+    // gloomhaven-explore
+    (
+        "run gloomhaven-explore --set players=5",
+        1,
+        "players 5: Gloomhaven is played by 2, 3 or 4 players",
+    ),
+    (
+        "run gloomhaven-explore --set explore.ranges.size=[200,40]",
+        1,
+        "low below high",
+    ),
+    (
+        "run gloomhaven-explore --set cycles=10",
+        1,
+        "unknown parameter `cycles`",
+    ),
+    // risk-explore
+    (
+        "run risk-explore --set matches=0",
+        1,
+        "matches 0: give between 1 and 100000",
+    ),
+    (
+        "run risk-explore --set explore.descriptors=[\"territories\",\"colour\"]",
+        1,
+        "choose from territories, match_length, first_player_advantage",
+    ),
+    (
+        "run risk-explore --set explore.ranges.territories=[40,2]",
+        1,
+        "low below high (it is 40..2)",
+    ),
     // stock
     (
         "stock spaces.txt",

@@ -11,7 +11,7 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 17] = [
+const JOBS: [&str; 19] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
@@ -26,9 +26,11 @@ const JOBS: [&str; 17] = [
     "gloomhaven",
     "gloomhaven-export-vgb",
     "gloomhaven-import-vgb",
+    "gloomhaven-explore",
     "risk-playtest",
     "risk-design",
     "risk-map",
+    "risk-explore",
 ];
 
 #[test]

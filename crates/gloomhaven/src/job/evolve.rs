@@ -213,6 +213,14 @@ impl Spec for GloomhavenJob {
         Some(serde_json::from_str(r#"{"cycles": 40}"#).expect("sample parameters"))
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::files::draw(result, context)
+    }
+
     fn validate(&self, p: &GloomhavenParams) -> Result<CheckedSearch, JobError> {
         let settings = settings(p)?;
         let catalog = catalog(p.catalog.as_ref())?;

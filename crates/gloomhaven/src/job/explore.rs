@@ -241,6 +241,14 @@ impl Spec for GloomhavenExploreJob {
         })
     }
 
+    fn draw(
+        &self,
+        result: &serde_json::Value,
+        context: &Context,
+    ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+        super::files::draw(result, context)
+    }
+
     fn validate(&self, p: &GloomhavenExploreParams) -> Result<Self::Checked, JobError> {
         let checked = GloomhavenJob.validate(&p.search())?;
         let plan = p.explore.plan(&explore_descriptors(

@@ -224,3 +224,49 @@ pub fn ranges(numbers: &[u16]) -> String {
     }
     out.join(", ")
 }
+
+/// Pictures of a `gloomhaven` result read back (an explored elite, a library row): its first
+/// scenario's map on the built-in pieces, for the party it was made for; `None` for a document
+/// another generator wrote.
+pub(super) fn draw(
+    result: &Value,
+    context: &ludoforge_job::Context,
+) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
+    if result.get("generator").and_then(Value::as_str) != Some("gloomhaven") {
+        return None;
+    }
+    Some((|| {
+        let catalog = catalog(None)?;
+        let file = FileContent::text_named("the result", &result.to_string());
+        let (scenarios, _) = read_scenarios(&catalog, &file, "the result")?;
+        let first = scenarios
+            .first()
+            .ok_or_else(|| JobError::input("the result holds no scenario"))?;
+        let players = result["settings"]["players"]
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .and_then(|n| crate::scenario::Players::try_from(n).ok())
+            .unwrap_or(crate::render::View::default().players);
+        let entry = &result["scenarios"][0];
+        let name = entry["name"].as_str().unwrap_or("scenario");
+        let score = entry["score"]
+            .as_f64()
+            .map_or(String::new(), |s| format!(" · score {s:.2}"));
+        let seed = result["seed"]
+            .as_u64()
+            .map_or(String::new(), |s| format!(" · seed {s}"));
+        let mut files = Vec::new();
+        ludoforge_job::engine::pictures(context, &mut files, 1.5, || {
+            let view = crate::render::View {
+                caption: Some(format!(
+                    "{name}{score} · {} players{seed}",
+                    u32::from(players)
+                )),
+                players,
+                ..crate::render::View::default()
+            };
+            crate::render::svg(&catalog, first, &view)
+        })?;
+        Ok(files)
+    })())
+}
