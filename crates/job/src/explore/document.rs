@@ -219,3 +219,58 @@ fn short(value: f64) -> String {
             .to_string()
     }
 }
+
+/// The elites of an archive file that do not sit in the cell their descriptors name: a line
+/// for each axis where an elite's coordinate and value disagree (values beyond an axis' range
+/// belong to its edge cell), and for an elite without coordinates or a descriptor. Empty when
+/// every elite is where it says.
+///
+/// ```
+/// use serde_json::json;
+/// let archive = json!({
+///     "axes": [{"name": "moves", "low": 0.0, "high": 10.0, "cells": 5}],
+///     "elites": [{"cell": 2, "coordinates": [2], "descriptors": {"moves": 5.0}},
+///                {"cell": 4, "coordinates": [4], "descriptors": {"moves": 12.0}},
+///                {"cell": 1, "coordinates": [1], "descriptors": {"moves": 7.0}}],
+/// });
+/// let wrong = ludoforge_job::explore::misplaced(&archive);
+/// assert_eq!(wrong, ["the elite in cell 1 has moves 7: that is cell 3 along moves, not 1"]);
+/// ```
+#[must_use]
+pub fn misplaced(archive: &Value) -> Vec<String> {
+    let axes = archive["axes"].as_array().cloned().unwrap_or_default();
+    let mut wrong = Vec::new();
+    for elite in archive["elites"].as_array().into_iter().flatten() {
+        let cell = &elite["cell"];
+        let coordinates = elite["coordinates"].as_array();
+        for (at, axis) in axes.iter().enumerate() {
+            let name = axis["name"].as_str().unwrap_or_default();
+            let (Some(low), Some(high), Some(cells)) = (
+                axis["low"].as_f64(),
+                axis["high"].as_f64(),
+                axis["cells"].as_f64(),
+            ) else {
+                wrong.push(format!("axis {name} has no range or cell count"));
+                continue;
+            };
+            let (Some(value), Some(index)) = (
+                elite["descriptors"][name].as_f64(),
+                coordinates.and_then(|c| c.get(at)).and_then(Value::as_f64),
+            ) else {
+                wrong.push(format!("the elite in cell {cell} lacks its {name}"));
+                continue;
+            };
+            let width = (high - low) / cells;
+            let clamped = value.clamp(low, high - width / 2.0);
+            // The grid's own rule, with room for the last bit of a number read back.
+            let belongs = ((clamped - low) / width + 1e-9).floor();
+            if belongs != index {
+                wrong.push(format!(
+                    "the elite in cell {cell} has {name} {value}: that is cell {belongs} along \
+                     {name}, not {index}"
+                ));
+            }
+        }
+    }
+    wrong
+}
