@@ -60,12 +60,17 @@
     $("keys").textContent = list.length ? `Numbers here: ${list.slice(0, 12).join(", ")}${list.length > 12 ? ", …" : ""}.` : "";
   }
 
+  let asked = 0; // the latest search: an older answer arriving late is dropped
+
   async function find() {
     const p = params();
+    const mine = ++asked;
     history.replaceState(null, "", `/library?${p}`);
     $("problem").textContent = "";
+    $("found").textContent = "";
     const response = await fetch(`/api/library?${p}`);
     const answer = await response.json().catch(() => ({}));
+    if (mine !== asked) return;
     const shelf = $("shelf");
     shelf.innerHTML = "";
     if (!response.ok) {

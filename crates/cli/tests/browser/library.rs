@@ -52,6 +52,15 @@ pub async fn library(studio: &Studio, id: &str, archive: &Value) -> Result<()> {
     studio
         .open("/library?job=puzzle-chromatic-explore&where=min_moves%3E%3D0&sort=fitness:desc")
         .await?;
+    // The page's own first answer (every elite), before asking again: the search clears the
+    // sentence, so the next answer seen is the new one.
+    let first = wait_in_page(&studio.client, "the library's first answer", FOUND).await?;
+    ensure!(
+        first["found"]
+            .as_str()
+            .is_some_and(|f| f.starts_with(&format!("{} result", elites.len()))),
+        "{first}"
+    );
     studio
         .set_text("#where", &format!("min_moves>={low}"))
         .await?;
