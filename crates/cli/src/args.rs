@@ -57,6 +57,9 @@ pub enum Command {
     Serve(crate::serve::ServeArgs),
     /// The content library: keep results, find them by any score or descriptor, export them.
     Library(library::LibraryArgs),
+    /// Sweeps: many runs of one job from a plan, split for a cluster's array tasks.
+    #[command(subcommand)]
+    Sweep(crate::sweep::SweepCommand),
 }
 
 /// What to do with puzzles.

@@ -18,6 +18,7 @@ mod puzzle;
 mod risk;
 mod serve;
 mod stock;
+mod sweep;
 mod vgb;
 
 use std::process::ExitCode;
@@ -59,6 +60,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::Explore(args) => explore::explore(args),
         Command::Serve(args) => serve::serve(args, cli.threads, cli.library.as_deref()),
         Command::Library(args) => library::library(args, cli.library.as_deref()),
+        Command::Sweep(command) => sweep::sweep(command),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
             PuzzleCommand::Chromatic(args) => puzzle::chromatic(args),

@@ -33,6 +33,8 @@ mod puzzles;
 mod risk;
 #[path = "cli/stock.rs"]
 mod stock;
+#[path = "cli/sweep.rs"]
+mod sweep;
 #[path = "cli/vgb.rs"]
 mod vgb;
 #[path = "cli/writing.rs"]
