@@ -70,7 +70,8 @@ pub struct Rules {
     pub conquest_move: ConquestMove,
     /// Player-turns before a match is a draw.
     pub max_player_turns: u32,
-    /// Which reading of the rules.
+    /// Which reading of the rules (standard when a file leaves it out).
+    #[serde(default)]
     pub compat: Compat,
 }
 
