@@ -27,6 +27,11 @@ enum Phase {
 /// Plays one match. Player 0 makes the first pick; the first conflict turn belongs to the
 /// player who did not make the last pick.
 ///
+/// Under [`Compat::Standard`] the winning turn is a player-turn like any other: it is counted
+/// in [`MatchRecord::player_turns`] and has its entry. Under [`Compat::Rossato2023`] it is
+/// neither, as in the published code, which counts a turn only when play passes to the other
+/// player; a match won in the first player's third turn then lasts 4 player-turns, not 5.
+///
 /// # Panics
 /// Panics if the rules are out of range (check them with [`Rules::validate`]).
 ///
@@ -247,6 +252,12 @@ pub fn play_match(
             }
         }
 
+        // The published code counts a turn, and records its entry, only when the turn passes
+        // to the other player: the winning turn never does, so it is neither counted nor
+        // recorded (its move counts are lost, and the final entry follows at once).
+        if winner.is_some() && rules.compat == Compat::Rossato2023 {
+            break;
+        }
         s.player_turns += 1;
         let mut m = [0.0; 2];
         m[me as usize] = moves;

@@ -38,7 +38,8 @@ pub enum Compat {
     /// attacker; reinforcements rounded up; "min" moves the defender's losses in the last
     /// roll; "max" moves nothing and leaves the conquered territory empty; continent bonuses
     /// placed by a mis-indexed continent; no +2 for a traded card's territory; trade values
-    /// 2, 4, 6, …; 49 player-turns before a draw; the agent attacks from any three troops.
+    /// 2, 4, 6, …; 49 player-turns before a draw; the agent attacks from any three troops;
+    /// the winning turn is neither counted nor recorded.
     Rossato2023,
 }
 
@@ -69,7 +70,8 @@ pub struct Rules {
     pub conquest_move: ConquestMove,
     /// Player-turns before a match is a draw.
     pub max_player_turns: u32,
-    /// Which reading of the rules.
+    /// Which reading of the rules (standard when a file leaves it out).
+    #[serde(default)]
     pub compat: Compat,
 }
 

@@ -25,7 +25,8 @@ pub struct VariantArgs {
     #[arg(long)]
     pub map: Option<String>,
     /// A variant file written by `risk design --out`: its map and rules are played, so it goes
-    /// with none of --map, --allow-one-way and the rule flags.
+    /// with none of --map, --allow-one-way and the rule flags; its reading of the rules too,
+    /// unless --rules is given (a file that names none is read as standard).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
     /// Read one-way arcs of a map in the published generator's format instead of refusing them.
@@ -47,7 +48,7 @@ pub struct VariantArgs {
     #[arg(long, allow_negative_numbers = true)]
     pub turn_limit: Option<i64>,
     /// The rules of Risk, or the published code's behaviour (with its criteria formulas)
-    /// [default: standard; a variant file's own with --variant].
+    /// [default: standard; a variant file's own with --variant, which this replaces].
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 }

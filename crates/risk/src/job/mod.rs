@@ -79,22 +79,63 @@ mod tests {
         );
         let turns = refusal(&PlaytestJob, json!({"variant": variant, "turn_limit": 30}));
         assert!(turns.contains("variant and turn_limit 30"), "{turns}");
-        // Its own reading of the rules may be repeated, another may not.
+        // Its own reading of the rules may be repeated.
         assert!(
             PlaytestJob
                 .check(&json!({"variant": variant, "rules": "standard"}))
                 .is_ok()
         );
-        let other = refusal(
-            &PlaytestJob,
-            json!({"variant": variant, "rules": "rossato2023"}),
-        );
-        assert!(
-            other.contains("variant and rules rossato2023 contradict each other"),
-            "{other}"
-        );
         let broken = refusal(&PlaytestJob, json!({"variant": "{\"rules\": 1}"}));
         assert!(broken.contains("not a variant file"), "{broken}");
+    }
+
+    #[test]
+    fn a_variant_file_is_played_under_its_reading_of_the_rules_unless_rules_says_otherwise() {
+        use crate::criteria::Formulas;
+        use crate::rules::{Compat, Rules};
+        let game = |params: Value| {
+            ludoforge_job::params::typed::<PlaytestParams>(&params)
+                .unwrap()
+                .game()
+                .unwrap()
+        };
+        let designed = json!({"rules": Rules::classic().rossato2023(),
+            "map": embedded_map_json("map8")});
+        let own = game(json!({"variant": designed}));
+        assert_eq!(own.rules.compat, Compat::Rossato2023);
+        assert_eq!(own.formulas, Formulas::Rossato2023);
+        assert!(
+            own.reading
+                .unwrap()
+                .starts_with("rules reading rossato2023: the variant's own")
+        );
+        // rules replaces it, with the turn limit of the reading given.
+        let standard = game(json!({"variant": designed, "rules": "standard"}));
+        assert_eq!(
+            (standard.rules.compat, standard.rules.max_player_turns),
+            (Compat::Standard, 48)
+        );
+        assert_eq!(standard.formulas, Formulas::Paper);
+        assert!(
+            standard
+                .reading
+                .unwrap()
+                .contains("given by rules, instead of the variant's own (rossato2023)")
+        );
+        // A file that names no reading keeps the standard one, and says so.
+        let mut old = designed.clone();
+        old["rules"].as_object_mut().unwrap().remove("compat");
+        old["rules"]["max_player_turns"] = json!(48);
+        let unnamed = game(json!({"variant": old}));
+        assert_eq!(unnamed.rules.compat, Compat::Standard);
+        assert_eq!(unnamed.formulas, Formulas::Paper);
+        assert!(unnamed.reading.unwrap().contains("names none"));
+        let published = game(json!({"variant": old, "rules": "rossato2023"}));
+        assert_eq!(
+            (published.rules.compat, published.rules.max_player_turns),
+            (Compat::Rossato2023, 49)
+        );
+        assert_eq!(published.formulas, Formulas::Rossato2023);
     }
 
     fn embedded_map_json(name: &str) -> Value {

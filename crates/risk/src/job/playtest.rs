@@ -30,8 +30,9 @@ pub struct PlaytestParams {
     pub map_file: Option<MapFileParams>,
     /// A variant file written by `risk design --out` (as a JSON object or as the text of the
     /// file): its map and rules are played, so it goes with none of map, map_file,
-    /// allow_one_way, distribution, troop_factor, defence_dice, conquest_move and turn_limit,
-    /// and its reading of the rules picks the criteria formulas.
+    /// allow_one_way, distribution, troop_factor, defence_dice, conquest_move and turn_limit.
+    /// The reading of the rules it was designed under (its rules' `compat`) is played and picks
+    /// the criteria formulas unless rules is given; a file without one is read as standard.
     pub variant: Option<Value>,
     /// Read one-way arcs of a map file in the published generator's format instead of
     /// refusing them.
@@ -51,7 +52,8 @@ pub struct PlaytestParams {
     #[schemars(range(min = 2, max = 100_000))]
     pub turn_limit: Option<u32>,
     /// The rules of Risk scored with the paper's formulas, or the published code's rules and
-    /// formulas (standard when not given; a variant's own when variant is given).
+    /// formulas (standard when not given; a variant's own when variant is given, which this
+    /// replaces).
     pub rules: Option<RuleSet>,
     /// Matches to play: 1 to 1,000,000.
     #[schemars(range(min = 1, max = 1_000_000))]
@@ -92,6 +94,9 @@ pub struct Game {
     pub rules: Rules,
     /// The criteria formulas.
     pub formulas: Formulas,
+    /// For a variant file, which reading of the rules is played and why (its own, the one
+    /// given instead, or the standard one for a file that names none).
+    pub reading: Option<String>,
 }
 
 impl PlaytestParams {
@@ -161,6 +166,7 @@ impl PlaytestParams {
                     map,
                     rules,
                     formulas: set.formulas(),
+                    reading: None,
                 })
             }
         }
@@ -215,32 +221,80 @@ impl PlaytestParams {
             map: MapFile,
         }
         let text = content_text("variant", variant)?;
-        let file: VariantFile = ludoforge_job::params::json_file(&text).map_err(|e| {
+        let not_variant = |e: String| {
             JobError::input(format!(
                 "variant: not a variant file (one written by `risk design --out`): {e}"
             ))
-        })?;
+        };
+        let value: Value = ludoforge_job::params::json_file(&text).map_err(not_variant)?;
+        let named = value
+            .get("rules")
+            .is_some_and(|r| r.get("compat").is_some());
+        let file: VariantFile = ludoforge_job::params::json_file(&text).map_err(not_variant)?;
         file.rules
             .validate()
             .map_err(|e| JobError::input(format!("variant: its rules are out of range: {e}")))?;
         let map = RiskMap::new(file.map)
             .map_err(|e| JobError::input(format!("variant: its map cannot be used: {e}")))?;
         let own = RuleSet::of(file.rules.compat);
-        if let Some(set) = self.rules
-            && set != own
-        {
-            return Err(JobError::parameters(format!(
-                "variant and rules {} contradict each other: the variant is played under the \
-                 {} rules; drop rules (its own are used) or give another variant",
-                set.name(),
-                own.name()
-            )));
-        }
+        let (set, reading) = match self.rules {
+            Some(set) if set != own || !named => (
+                set,
+                format!(
+                    "rules reading {}: given by rules, instead of the variant's own ({})",
+                    set.name(),
+                    if named {
+                        own.name()
+                    } else {
+                        "none named, read as standard"
+                    }
+                ),
+            ),
+            _ if named => (
+                own,
+                format!(
+                    "rules reading {}: the variant's own, the one it was designed under",
+                    own.name()
+                ),
+            ),
+            _ => (
+                own,
+                "rules reading standard: the variant file names none (it was written before \
+                 variant files recorded the reading they were designed under), so the rules \
+                 of Risk and the paper's formulas are used; give rules rossato2023 for a \
+                 variant designed under the published code's"
+                    .to_string(),
+            ),
+        };
         Ok(Game {
             map,
-            rules: file.rules,
-            formulas: own.formulas(),
+            rules: reread(file.rules, set),
+            formulas: set.formulas(),
+            reading: Some(reading),
         })
+    }
+}
+
+/// `rules` under the reading `set`: the other reading's rules are changed, and its default turn
+/// limit (48, or 49 for the published code's) becomes the new reading's; another limit is kept.
+fn reread(rules: Rules, set: RuleSet) -> Rules {
+    if RuleSet::of(rules.compat) == set {
+        return rules;
+    }
+    let standard = Rules::classic().max_player_turns;
+    let published = Rules::classic().rossato2023().max_player_turns;
+    let (from, to) = match set {
+        RuleSet::Standard => (published, standard),
+        RuleSet::Rossato2023 => (standard, published),
+    };
+    Rules {
+        compat: set.compat(),
+        max_player_turns: if rules.max_player_turns == from {
+            to
+        } else {
+            rules.max_player_turns
+        },
+        ..rules
     }
 }
 
@@ -348,6 +402,9 @@ impl Spec for PlaytestJob {
             artifact.report(key, value);
         }
         artifact.files.push(File::json("result", &report));
+        if let Some(reading) = &game.reading {
+            artifact.notes.push(reading.clone());
+        }
         if context.wants("record") {
             // One line per match, in match order, made as the file is written: the records of
             // many long matches are more than should be held twice.
