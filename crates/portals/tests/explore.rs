@@ -65,7 +65,6 @@ fn check_elites(archive: &Value) {
         assert_eq!(elite["fitness"], as_read(&(1.0 / (1.0 + miss))));
         for axis in axes {
             let name = axis["name"].as_str().unwrap();
-            let value = elite["descriptors"][name].as_f64().unwrap();
             assert_eq!(elite["descriptors"][name], descriptors[name], "{name}");
         }
     }

@@ -29,5 +29,5 @@ mod plan;
 mod shard;
 
 pub use error::SweepError;
-pub use plan::{Plan, Replicates, Run, Vary};
+pub use plan::{MAX_RUNS, Plan, Replicates, Run, Vary};
 pub use shard::Shard;
