@@ -20,7 +20,7 @@ pub enum SweepCommand {
 /// `sweep list`'s arguments.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// The plan (TOML: job, [fixed], [vary], [replicates]; see sweeps/ for examples).
+    /// The plan (TOML: `job`, `[fixed]`, `[vary]`, `[replicates]`; see sweeps/ for examples).
     pub plan: PathBuf,
     /// Only shard I of N (I from 0), as a scheduler's array task I of N would run them.
     #[arg(long, value_name = "I/N")]

@@ -89,7 +89,6 @@ fn check_elites(archive: &Value) {
         });
         for axis in axes {
             let name = axis["name"].as_str().unwrap();
-            let value = elite["descriptors"][name].as_f64().unwrap();
             assert_eq!(
                 elite["descriptors"][name],
                 as_read(&measured[name]),
