@@ -23,8 +23,10 @@ mod ranges;
 use std::collections::BTreeMap;
 
 use ludoforge_evolve::archive::Elite;
-use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem, Stream};
-use ludoforge_job::explore::{self, ExploreSettings, Explored, Method, Plan, archive_document};
+use ludoforge_evolve::{Evaluation, Goal, Outcome};
+use ludoforge_job::explore::{
+    self, Described, ExploreSettings, Explored, Method, Plan, archive_document,
+};
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use rayon::prelude::*;
 use schemars::JsonSchema;
@@ -96,48 +98,6 @@ pub fn descriptors(measures: &Measures) -> [f64; 5] {
         measures.decision_rooms as f64,
         f64::from(measures.longest_route),
     ]
-}
-
-/// The portal problem whose evaluations carry the descriptors and the nearness.
-struct Described<'a> {
-    problem: &'a PortalProblem,
-}
-
-impl Problem for Described<'_> {
-    type Genome = PackedDungeon;
-
-    fn random_genome(&self, rng: &mut Stream) -> PackedDungeon {
-        self.problem.random_genome(rng)
-    }
-
-    fn evaluate(&self, packed: &PackedDungeon) -> Outcome {
-        if let Err(reason) = self.problem.admits(packed) {
-            return Outcome::rejected(reason);
-        }
-        let measures = self.problem.measure(&packed.unpack());
-        Outcome::Evaluated(Evaluation {
-            fitness: nearness(self.problem.targets.score(&measures)),
-            components: Vec::new(),
-            descriptors: descriptors(&measures).to_vec(),
-        })
-    }
-}
-
-impl Mutate for Described<'_> {
-    fn mutate(&self, packed: &mut PackedDungeon, rng: &mut Stream) {
-        self.problem.mutate(packed, rng);
-    }
-}
-
-impl Crossover for Described<'_> {
-    fn crossover(
-        &self,
-        a: &PackedDungeon,
-        b: &PackedDungeon,
-        rng: &mut Stream,
-    ) -> (PackedDungeon, PackedDungeon) {
-        self.problem.crossover(a, b, rng)
-    }
 }
 
 impl Spec for ExploreJob {
@@ -216,8 +176,23 @@ impl Spec for ExploreJob {
             seed,
             ..checked.problem
         };
+        // Each dungeon's walks give both its descriptors and its nearness to the targets.
+        let evaluate = |packed: &PackedDungeon| {
+            if let Err(reason) = problem.admits(packed) {
+                return Outcome::rejected(reason);
+            }
+            let measures = problem.measure(&packed.unpack());
+            Outcome::Evaluated(Evaluation {
+                fitness: nearness(problem.targets.score(&measures)),
+                components: Vec::new(),
+                descriptors: descriptors(&measures).to_vec(),
+            })
+        };
         let explored = explore::explore(
-            &Described { problem: &problem },
+            &Described {
+                inner: &problem,
+                evaluate,
+            },
             &checked.plan,
             Goal::Maximise,
             0.0,

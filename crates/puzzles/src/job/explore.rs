@@ -7,9 +7,9 @@
 //! agent can reach). The fitness is the puzzle jobs' own: the fewest moves, or nearness to a
 //! target. Every elite in the archive is a normal puzzle result, which `puzzle solve` reads.
 
-use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, StopReason, Stream};
+use ludoforge_evolve::{Evaluation, Outcome, Problem, StopReason};
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
+    self, Described, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -135,52 +135,39 @@ pub fn explore_descriptors(spec: &PuzzleSpec) -> Vec<Descriptor> {
     ]
 }
 
-/// A puzzle problem whose evaluations carry the solver's measures as descriptors.
-struct Described<'a, P, F> {
+/// A puzzle problem whose evaluations carry the solver's measures as descriptors. The
+/// problem's own evaluation (the fast fewest-moves count) comes first: it refuses the many
+/// unsolvable candidates before the full solve that measures the rest.
+fn described<'a, P, F>(
     inner: &'a P,
     maze: F,
-}
-
-impl<P, F> Problem for Described<'_, P, F>
+) -> Described<'a, P, impl Fn(&P::Genome) -> Outcome + Sync + 'a>
 where
     P: Problem,
-    F: Fn(&P::Genome) -> Option<Puzzle> + Sync,
+    F: Fn(&P::Genome) -> Option<Puzzle> + Sync + 'a,
 {
-    type Genome = P::Genome;
-    fn random_genome(&self, rng: &mut Stream) -> P::Genome {
-        self.inner.random_genome(rng)
-    }
-    fn evaluate(&self, genome: &P::Genome) -> Outcome {
-        let fitness = match self.inner.evaluate(genome) {
-            Outcome::Evaluated(e) => e.fitness,
-            rejected => return rejected,
-        };
-        let Some(solution) = (self.maze)(genome).and_then(|p| p.solve()) else {
-            return Outcome::rejected("the exit cannot be reached");
-        };
-        let m = &solution.measures;
-        Outcome::Evaluated(Evaluation {
-            fitness,
-            components: Vec::new(),
-            descriptors: vec![
-                f64::from(solution.min_moves),
-                m.decision_points as f64,
-                m.dead_ends as f64,
-                m.reachable as f64,
-            ],
-        })
-    }
-}
-
-impl<P: Mutate, F: Fn(&P::Genome) -> Option<Puzzle> + Sync> Mutate for Described<'_, P, F> {
-    fn mutate(&self, genome: &mut P::Genome, rng: &mut Stream) {
-        self.inner.mutate(genome, rng);
-    }
-}
-
-impl<P: Crossover, F: Fn(&P::Genome) -> Option<Puzzle> + Sync> Crossover for Described<'_, P, F> {
-    fn crossover(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> (P::Genome, P::Genome) {
-        self.inner.crossover(a, b, rng)
+    Described {
+        inner,
+        evaluate: move |genome: &P::Genome| {
+            let fitness = match inner.evaluate(genome) {
+                Outcome::Evaluated(e) => e.fitness,
+                rejected => return rejected,
+            };
+            let Some(solution) = maze(genome).and_then(|p| p.solve()) else {
+                return Outcome::rejected("the exit cannot be reached");
+            };
+            let m = &solution.measures;
+            Outcome::Evaluated(Evaluation {
+                fitness,
+                components: Vec::new(),
+                descriptors: vec![
+                    f64::from(solution.min_moves),
+                    m.decision_points as f64,
+                    m.dead_ends as f64,
+                    m.reachable as f64,
+                ],
+            })
+        },
     }
 }
 
@@ -265,12 +252,8 @@ impl Spec for ChessExploreJob {
                 .ok()
                 .map(Puzzle::Chess)
         };
-        let described = Described {
-            inner: &problem,
-            maze,
-        };
         let explored = explore::explore(
-            &described,
+            &described(&problem, &maze),
             &plan,
             goal(&spec, &settings),
             0.0,
@@ -358,30 +341,12 @@ impl Spec for ChromaticExploreJob {
         // The paper's uniform colourings first, as `puzzle-chromatic` draws them; carved ones
         // when uniform sampling finds no solvable colouring.
         let mut problem = ChromaticProblem::new(*board, *entrance, *exit)?;
-        let explored = match explore::explore(
-            &Described {
-                inner: &problem,
-                maze,
-            },
-            &plan,
-            goal,
-            0.0,
-            seed,
-            context,
-        ) {
+        let uniform =
+            explore::explore(&described(&problem, &maze), &plan, goal, 0.0, seed, context);
+        let explored = match uniform {
             Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
                 problem = problem.with_sampling(Sampling::Carved);
-                explore::explore(
-                    &Described {
-                        inner: &problem,
-                        maze,
-                    },
-                    &plan,
-                    goal,
-                    0.0,
-                    seed,
-                    context,
-                )?
+                explore::explore(&described(&problem, &maze), &plan, goal, 0.0, seed, context)?
             }
             other => other?,
         };
