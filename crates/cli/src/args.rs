@@ -21,6 +21,9 @@ pub struct Cli {
     /// The content library file, for `ludoforge library` (also accepted after `library`).
     #[arg(long = "library", value_name = "FILE")]
     pub library: Option<PathBuf>,
+    /// Checkpoints of the run (for commands that run a job).
+    #[command(flatten)]
+    pub checkpoint: crate::checkpoint::CheckpointArgs,
     #[command(subcommand)]
     pub command: Command,
 }

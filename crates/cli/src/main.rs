@@ -5,6 +5,7 @@
 //! 130 stopped by Ctrl-C (the best found so far is still written).
 
 mod args;
+mod checkpoint;
 mod explore;
 mod gloomhaven;
 mod human;
@@ -53,6 +54,13 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .num_threads(threads)
             .build_global()?;
     }
+    checkpoint::set(&cli.checkpoint);
+    if checkpoint::asked() && !runs_a_job(&cli.command) {
+        anyhow::bail!(
+            "--checkpoint, --checkpoint-every and --resume are for commands that run a job \
+             (ludoforge run, explore, risk design, gloomhaven, puzzle chess ...); leave them out here"
+        );
+    }
     match &cli.command {
         Command::List => jobs::list(),
         Command::Describe { job } => jobs::describe(job),
@@ -84,6 +92,18 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             RiskCommand::Map(args) => risk::map(args),
             RiskCommand::Design(args) => risk::design(args),
         },
+    }
+}
+
+/// Whether the command runs one job through the job interface (and so can keep checkpoints).
+fn runs_a_job(command: &Command) -> bool {
+    match command {
+        Command::Run(_) | Command::Explore(_) | Command::Stock(_) => true,
+        Command::Puzzle(c) => matches!(c, PuzzleCommand::Chess(_) | PuzzleCommand::Chromatic(_)),
+        Command::Portals(c) => matches!(c, PortalsCommand::Generate(_)),
+        Command::Gloomhaven(args) => args.command.is_none(),
+        Command::Risk(c) => matches!(c, RiskCommand::Design(_) | RiskCommand::Playtest(_)),
+        _ => false,
     }
 }
 

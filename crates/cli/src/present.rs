@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use anyhow::{Result, bail};
 use indicatif::ProgressBar;
+use ludoforge_job::checkpoint::Checkpointing;
 use ludoforge_job::{Context, Ending as JobEnding, Event, Job};
 use serde_json::Value;
 
@@ -48,10 +49,32 @@ pub fn present(
         .map(|(flag, _, p)| (*flag, *p))
         .collect();
     check_outputs(&files)?;
+    let kept = crate::checkpoint::plan(job, params, seed)?;
+    let save = |bytes: &[u8]| -> Result<(), String> {
+        let path = &kept.as_ref().expect("saving only with a checkpoint").path;
+        crate::checkpoint::write_atomically(path, bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let checkpointing = match &kept {
+        Some(plan) => {
+            let checked = job.check(params).map_err(anyhow::Error::msg)?;
+            let mut c = Checkpointing::new(job.id(), &checked, seed, plan.every, &save);
+            if let Some(from) = plan.resume.clone() {
+                c = c
+                    .resuming(from, &plan.path.display().to_string())
+                    .map_err(anyhow::Error::msg)?;
+            }
+            Some(c)
+        }
+        None => None,
+    };
 
     let progress = Progress::default();
     let listen = |event: &Event| progress.on(event);
     let mut context = Context::new(&listen, cancel_flag());
+    if let Some(c) = &checkpointing {
+        context = context.with_checkpoints(c);
+    }
     for (_, role, path) in destinations {
         if path.is_some() {
             context = context.want(role);
@@ -108,6 +131,17 @@ pub fn present(
     }
     for note in &artifact.notes {
         eprintln!("{note}");
+    }
+    if let Some(plan) = &kept {
+        if artifact.ending == JobEnding::Interrupted {
+            eprintln!(
+                "the run's state is saved in {}: continue it with --resume {}",
+                plan.path.display(),
+                plan.path.display()
+            );
+        } else {
+            let _ = std::fs::remove_file(&plan.path);
+        }
     }
     Ok(match artifact.ending {
         JobEnding::Done => Ending::Done,

@@ -6,6 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::archive::Axis;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::checkpoint::Checkpointing;
 
 /// A structured progress report. Front ends turn these into bars, pages or log lines; a run
 /// makes the same content whether anyone listens or not.
@@ -59,6 +62,7 @@ pub struct Context<'a> {
     wants: BTreeSet<String>,
     all: bool,
     later: bool,
+    checkpoints: Option<&'a Checkpointing<'a>>,
 }
 
 static NEVER: AtomicBool = AtomicBool::new(false);
@@ -75,6 +79,7 @@ impl<'a> Context<'a> {
             wants: BTreeSet::new(),
             all: false,
             later: false,
+            checkpoints: None,
         }
     }
 
@@ -123,6 +128,53 @@ impl<'a> Context<'a> {
     pub fn draw_later(mut self) -> Self {
         self.later = true;
         self
+    }
+
+    /// Saves the run's state now and then, and continues from a saved one when `checkpoints`
+    /// says so (see [`crate::checkpoint`]). Jobs that keep no checkpoints ignore it; a front end
+    /// asks [`Job::checkpoints`](crate::Job::checkpoints) first.
+    #[must_use]
+    pub fn with_checkpoints(mut self, checkpoints: &'a Checkpointing<'a>) -> Self {
+        self.checkpoints = Some(checkpoints);
+        self
+    }
+
+    /// Whether the run is asked to keep checkpoints.
+    pub fn keeps_checkpoints(&self) -> bool {
+        self.checkpoints.is_some()
+    }
+
+    /// The state to continue from, when the run resumes a checkpoint: `None` for a fresh start.
+    ///
+    /// # Errors
+    /// [`crate::JobError::Input`] when the saved state is not this job's state (a damaged or
+    /// foreign file that still names this job, seed and parameters).
+    pub fn resumed<T: DeserializeOwned>(&self) -> Result<Option<T>, crate::JobError> {
+        let Some(state) = self.checkpoints.and_then(Checkpointing::state) else {
+            return Ok(None);
+        };
+        T::deserialize(state).map(Some).map_err(|e| {
+            crate::JobError::input(format!(
+                "the checkpoint's state cannot be read ({e}); start the run again without --resume"
+            ))
+        })
+    }
+
+    /// Offers a point the run could continue from, `reached` steps (generations) in: the state
+    /// `state` makes is saved when a save is due (by time or by count), and only then made.
+    /// Saving never changes what the run does next.
+    ///
+    /// # Errors
+    /// [`crate::JobError::Failed`] when the checkpoint cannot be written.
+    pub fn checkpoint<T: Serialize>(
+        &self,
+        reached: u64,
+        state: impl FnOnce() -> T,
+    ) -> Result<(), crate::JobError> {
+        match self.checkpoints {
+            Some(c) => c.offer(reached, self.cancelled(), state),
+            None => Ok(()),
+        }
     }
 
     /// Whether rasters are to be drawn when first read (see [`Context::draw_later`]).

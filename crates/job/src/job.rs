@@ -31,6 +31,12 @@ pub trait Job: Send + Sync {
     /// # Errors
     /// [`JobError`] for unusable parameters or input, or a run that cannot produce content.
     fn run(&self, params: &Value, seed: u64, context: &Context) -> Result<Artifact, JobError>;
+    /// Whether runs of this job keep checkpoints when the context asks
+    /// ([`Context::with_checkpoints`]) and continue from one: a front end refuses
+    /// `--checkpoint` for the others rather than let the flag do nothing.
+    fn checkpoints(&self) -> bool {
+        false
+    }
     /// Parameters for a quick run (well under a second) whose picture shows what the job
     /// makes, for a gallery; `None` for a job without pictures of its own or one that needs
     /// a file.
@@ -79,6 +85,12 @@ pub trait Spec: Send + Sync {
         seed: u64,
         context: &Context,
     ) -> Result<Artifact, JobError>;
+    /// Whether runs of this job keep checkpoints when the context asks
+    /// ([`Context::with_checkpoints`]) and continue from one: a front end refuses
+    /// `--checkpoint` for the others rather than let the flag do nothing.
+    fn checkpoints(&self) -> bool {
+        false
+    }
     /// See [`Job::sample`].
     fn sample(&self) -> Option<Self::Params> {
         None
@@ -129,6 +141,10 @@ impl<S: Spec> Job for S {
         let typed: S::Params = params::typed(params)?;
         let checked = self.validate(&typed)?;
         self.execute(checked, &typed, seed, context)
+    }
+
+    fn checkpoints(&self) -> bool {
+        Spec::checkpoints(self)
     }
 
     fn sample(&self) -> Option<Value> {

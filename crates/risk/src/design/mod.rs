@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, derive_seed, stream};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::criteria::{Criteria, CriteriaError};
@@ -75,7 +75,7 @@ impl Settings {
 }
 
 /// A scored variant.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Member {
     /// The variant.
     pub variant: Variant,
@@ -88,7 +88,7 @@ pub struct Member {
 }
 
 /// One generation's summary.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Generation {
     /// 0 for the initial population.
     pub generation: u32,
@@ -166,6 +166,43 @@ pub enum DesignError {
     /// The scoring does not fit.
     #[error(transparent)]
     Criteria(#[from] CriteriaError),
+    /// The state could not be saved ([`Hooks::saved`] failed); the message says why.
+    #[error("{0}")]
+    Save(String),
+    /// The state to resume from does not fit the settings.
+    #[error("{0}")]
+    Resume(String),
+}
+
+/// Where a run stands at the end of a generation: everything it needs to go on, so a run
+/// resumed from it ends exactly as one that never stopped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DesignState {
+    /// The last generation done (0: the initial population).
+    pub generation: u32,
+    /// The population it left, in the order made (the elite first from generation 1 on).
+    pub population: Vec<Member>,
+    /// Minimum and mean fitness per generation so far.
+    pub history: Vec<Generation>,
+    /// Children accepted so far.
+    pub accepted: u32,
+    /// Children refused so far, by reason.
+    pub rejected: BTreeMap<Reject, u32>,
+    /// The run's one random stream (children are made from it in order).
+    pub rng: Stream,
+}
+
+/// What a run tells and asks the one who started it, besides the settings and seed.
+pub struct Hooks<'a> {
+    /// Called once after each variant is played, with its generation.
+    pub progress: &'a (dyn Fn(u32) + Sync),
+    /// Once set, the generation under way is finished and no further one begun.
+    pub cancel: &'a AtomicBool,
+    /// Go on from here rather than from a new initial population.
+    pub resume: Option<DesignState>,
+    /// Called with the state at the end of every generation (the initial population's
+    /// included); an error stops the run with [`DesignError::Save`].
+    pub saved: &'a mut (dyn FnMut(&DesignState) -> Result<(), String> + Send),
 }
 
 /// The maps the initial population draws from.
@@ -295,6 +332,29 @@ pub fn design_until(
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Design, DesignError> {
+    let hooks = Hooks {
+        progress,
+        cancel,
+        resume: None,
+        saved: &mut |_| Ok(()),
+    };
+    design_with(settings, seed, hooks)
+}
+
+/// [`design_until`] with every hook: the state saved at the end of each generation, and a run
+/// resumed from such a state. A run resumed from the state another run of the same settings
+/// and seed saved ends with the same [`Design`] as that run would have.
+///
+/// # Errors
+/// As [`design`]; [`DesignError::Save`] when `hooks.saved` fails; [`DesignError::Resume`] when
+/// the state does not fit the settings.
+pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Design, DesignError> {
+    let Hooks {
+        progress,
+        cancel,
+        resume,
+        saved,
+    } = hooks;
     let s = settings;
     if s.offspring < 2 || s.offspring > 10_000 {
         return Err(DesignError::Settings(format!(
@@ -320,37 +380,67 @@ pub fn design_until(
         ));
     }
     let initial_maps = initial_maps();
-    let mut rng = stream(seed, u64::MAX, 0);
-    let initial: Vec<Variant> = (0..s.offspring)
-        .map(|_| random_variant(&mut rng, s.compat, &initial_maps))
-        .collect();
-    let scores: Vec<Scored> = initial
-        .par_iter()
-        .enumerate()
-        .with_max_len(1)
-        .map(|(j, variant)| {
-            let scored = evaluate(variant, s, derive_seed(seed, 0, j as u64));
-            progress(0);
-            scored
-        })
-        .collect();
-    let mut population = Vec::with_capacity(s.offspring);
-    for (variant, scored) in initial.into_iter().zip(scores) {
-        let (fitness, criteria) = scored?;
-        population.push(Member {
-            variant,
-            fitness,
-            criteria,
-            playtests: 1,
-        });
-    }
-    let mut history = vec![summary(0, &population)];
-    let mut rejected: BTreeMap<Reject, u32> = BTreeMap::new();
-    let mut accepted = 0;
-    for g in 1..=s.generations {
+    let mut state = match resume {
+        Some(state) => {
+            if state.population.len() != s.offspring
+                || state.generation > s.generations
+                || state.history.len() != state.generation as usize + 1
+            {
+                return Err(DesignError::Resume(format!(
+                    "the saved state (generation {}, {} variants) does not fit these settings \
+                     ({} generations of {})",
+                    state.generation,
+                    state.population.len(),
+                    s.generations,
+                    s.offspring
+                )));
+            }
+            state
+        }
+        None => {
+            let mut rng = stream(seed, u64::MAX, 0);
+            let initial: Vec<Variant> = (0..s.offspring)
+                .map(|_| random_variant(&mut rng, s.compat, &initial_maps))
+                .collect();
+            let scores: Vec<Scored> = initial
+                .par_iter()
+                .enumerate()
+                .with_max_len(1)
+                .map(|(j, variant)| {
+                    let scored = evaluate(variant, s, derive_seed(seed, 0, j as u64));
+                    progress(0);
+                    scored
+                })
+                .collect();
+            let mut population = Vec::with_capacity(s.offspring);
+            for (variant, scored) in initial.into_iter().zip(scores) {
+                let (fitness, criteria) = scored?;
+                population.push(Member {
+                    variant,
+                    fitness,
+                    criteria,
+                    playtests: 1,
+                });
+            }
+            let state = DesignState {
+                generation: 0,
+                history: vec![summary(0, &population)],
+                population,
+                accepted: 0,
+                rejected: BTreeMap::new(),
+                rng,
+            };
+            saved(&state).map_err(DesignError::Save)?;
+            state
+        }
+    };
+    for g in state.generation + 1..=s.generations {
         if cancel.load(Ordering::Relaxed) {
             break;
         }
+        let DesignState {
+            population, rng, ..
+        } = &mut state;
         population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
         let elite = &population[0];
         // Slot 0 is the elite, played again; slots 1.. the children, in the order made.
@@ -370,11 +460,11 @@ pub fn design_until(
             let mut attempts = 0;
             while made < s.offspring {
                 let mut picks: Vec<usize> = (0..s.tournament)
-                    .map(|_| below(&mut rng, population.len()))
+                    .map(|_| below(rng, population.len()))
                     .collect();
                 picks.sort_by(|&a, &b| population[a].fitness.total_cmp(&population[b].fitness));
                 let (pa, pb) = (&population[picks[0]].variant, &population[picks[1]].variant);
-                let (ra, rb) = cross_rules(&pa.rules, &pb.rules, &mut rng);
+                let (ra, rb) = cross_rules(&pa.rules, &pb.rules, rng);
                 for rules in [ra, rb] {
                     if made >= s.offspring {
                         break;
@@ -386,9 +476,9 @@ pub fn design_until(
                         }
                         let mut child = Variant {
                             rules,
-                            map: cross_maps(&pa.map, &pb.map, &mut rng),
+                            map: cross_maps(&pa.map, &pb.map, rng),
                         };
-                        mutate(&mut child, s.mutation, &mut rng);
+                        mutate(&mut child, s.mutation, rng);
                         match check(&child.map, s.min_territories) {
                             Ok(()) => {
                                 let index = made;
@@ -426,17 +516,26 @@ pub fn design_until(
             });
         }
         for (reason, count) in refused_here {
-            *rejected.entry(reason).or_insert(0) += count;
+            *state.rejected.entry(reason).or_insert(0) += count;
         }
-        accepted += made_accepted;
+        state.accepted += made_accepted;
         // The elite's fitness is the mean over all its playtests.
-        let old = &population[0];
+        let old = &state.population[0];
         next[0].fitness = (old.fitness * f64::from(old.playtests) + next[0].fitness)
             / f64::from(old.playtests + 1);
         next[0].playtests = old.playtests + 1;
-        population = next;
-        history.push(summary(g, &population));
+        state.population = next;
+        state.history.push(summary(g, &state.population));
+        state.generation = g;
+        saved(&state).map_err(DesignError::Save)?;
     }
+    let DesignState {
+        mut population,
+        history,
+        accepted,
+        rejected,
+        ..
+    } = state;
     population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
     let analysis = Analysis {
         isomorphic_to_initial: population

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::params::{RuleSet, check_scoring};
 use crate::criteria::Criterion;
-use crate::design::{DesignError, Member, Settings, design_until, plot};
+use crate::design::{DesignError, DesignState, Hooks, Member, Settings, design_with, plot};
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
 use crate::render::{self, View};
@@ -158,6 +158,10 @@ impl Spec for DesignJob {
          generation and a picture of the best variant's map."
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn draw(
         &self,
         result: &serde_json::Value,
@@ -179,15 +183,31 @@ impl Spec for DesignJob {
     ) -> Result<Artifact, JobError> {
         // Each generation plays `offspring` variants (from the first on, the elite is one).
         let total = (u64::from(p.generations) + 1) * p.offspring as u64;
+        let resume: Option<DesignState> = context.resumed()?;
+        let done = resume
+            .as_ref()
+            .map_or(0, |r| (u64::from(r.generation) + 1) * p.offspring as u64);
         context.stage("playtesting variants", Some(total), "variants");
-        let played = Mutex::new(0u64);
+        context.advance(done, None);
+        let played = Mutex::new(done);
         let progress = |_| {
             let mut n = played.lock().unwrap_or_else(|e| e.into_inner());
             *n += 1;
             context.advance(*n, None);
         };
+        let mut save = |state: &DesignState| {
+            context
+                .checkpoint(u64::from(state.generation), || state)
+                .map_err(|e| e.to_string())
+        };
+        let hooks = Hooks {
+            progress: &progress,
+            cancel: context.cancel_flag(),
+            resume,
+            saved: &mut save,
+        };
         let result = context
-            .install(|| design_until(&settings, seed, &progress, context.cancel_flag()))?
+            .install(|| design_with(&settings, seed, hooks))?
             .map_err(|e: DesignError| JobError::failed(e.to_string()))?;
         let best = &result.best;
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);

@@ -1,0 +1,138 @@
+//! `--checkpoint`, `--checkpoint-every` and `--resume`: a run's state saved now and then, and a
+//! stopped run continued to exactly the bytes an uninterrupted one writes.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use anyhow::{Context as _, Result, bail};
+use clap::Args;
+use ludoforge_job::Job;
+use ludoforge_job::checkpoint::{Checkpoint, Every};
+use serde_json::Value;
+
+/// The checkpoint flags every generator command takes.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CheckpointArgs {
+    /// Save the run's whole state to FILE now and then (written whole or not at all), so a run
+    /// stopped at any moment can be continued with --resume FILE. Removed when the run ends.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// How often to save: a time (30s, 5m, 1h) or a number of generations (10). Default 30s.
+    #[arg(long, global = true, value_name = "30s|N")]
+    pub checkpoint_every: Option<String>,
+    /// Continue the run saved in FILE (give the same job, parameters and seed), saving to it
+    /// as it goes (or to --checkpoint's file).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+}
+
+static ASKED: OnceLock<CheckpointArgs> = OnceLock::new();
+
+/// Remembers the flags for the run the command starts.
+pub fn set(args: &CheckpointArgs) {
+    let _ = ASKED.set(args.clone());
+}
+
+/// Whether any checkpoint flag was given.
+pub fn asked() -> bool {
+    ASKED.get().is_some_and(|a| {
+        a.checkpoint.is_some() || a.resume.is_some() || a.checkpoint_every.is_some()
+    })
+}
+
+/// What a run was asked to do with checkpoints.
+pub struct Plan {
+    /// The file saved to.
+    pub path: PathBuf,
+    /// How often.
+    pub every: Every,
+    /// The checkpoint to continue from.
+    pub resume: Option<Checkpoint>,
+}
+
+/// Checks the flags for a run of `job` with `params` and `seed`: `None` when none were given.
+///
+/// # Errors
+/// The job keeps no checkpoints, the file to resume is missing or not this run's, or
+/// `--checkpoint` names a file that already holds one.
+pub fn plan(job: &dyn Job, params: &Value, seed: u64) -> Result<Option<Plan>> {
+    if !asked() {
+        return Ok(None);
+    }
+    let args = ASKED.get().cloned().unwrap_or_default();
+    if !job.checkpoints() {
+        bail!(
+            "{} keeps no checkpoints (its runs do not go in generations it could continue \
+             from); leave out --checkpoint, --checkpoint-every and --resume",
+            job.id()
+        );
+    }
+    let every = match &args.checkpoint_every {
+        Some(text) => text.parse::<Every>().map_err(anyhow::Error::msg)?,
+        None => Every::default(),
+    };
+    let Some(path) = args.checkpoint.clone().or(args.resume.clone()) else {
+        bail!("--checkpoint-every needs --checkpoint FILE (or --resume FILE) to save to");
+    };
+    let checked = job.check(params).map_err(anyhow::Error::msg)?;
+    let resume = match &args.resume {
+        Some(from) => {
+            let bytes = fs::read(from).with_context(|| {
+                format!(
+                    "cannot read the checkpoint {} (leave out --resume to start the run afresh)",
+                    from.display()
+                )
+            })?;
+            let name = from.display().to_string();
+            let checkpoint = Checkpoint::read(&bytes, &name).map_err(anyhow::Error::msg)?;
+            checkpoint
+                .fits(job.id(), &checked, seed, &name)
+                .map_err(anyhow::Error::msg)?;
+            Some(checkpoint)
+        }
+        None => {
+            if path.exists() {
+                bail!(
+                    "{} already holds a checkpoint; continue that run with --resume {}, or \
+                     remove the file to start again",
+                    path.display(),
+                    path.display()
+                );
+            }
+            None
+        }
+    };
+    Ok(Some(Plan {
+        path,
+        every,
+        resume,
+    }))
+}
+
+/// Writes `bytes` to `path` whole or not at all: a temporary file beside it, flushed to disk,
+/// then renamed over it (so a crash leaves the old checkpoint or the new, never half of one).
+///
+/// # Errors
+/// The message of the failing step.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{} is not a file name", path.display())))?;
+    let temporary = path.with_file_name(format!(
+        ".{}.{}.new",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
