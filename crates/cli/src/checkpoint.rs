@@ -2,8 +2,7 @@
 //! stopped run continued to exactly the bytes an uninterrupted one writes.
 
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use anyhow::{Context as _, Result, bail};
@@ -42,6 +41,25 @@ pub fn asked() -> bool {
     })
 }
 
+/// `--checkpoint-every`, or every 30 seconds.
+///
+/// # Errors
+/// A value that is neither a time nor a count.
+pub fn every() -> Result<Every> {
+    match ASKED.get().and_then(|a| a.checkpoint_every.as_deref()) {
+        Some(text) => text.parse::<Every>().map_err(anyhow::Error::msg),
+        None => Ok(Every::default()),
+    }
+}
+
+/// Whether only `--checkpoint-every` was given (what `sweep run` takes: its checkpoints live
+/// in its results folder).
+pub fn only_every() -> bool {
+    ASKED
+        .get()
+        .is_some_and(|a| a.checkpoint.is_none() && a.resume.is_none())
+}
+
 /// What a run was asked to do with checkpoints.
 pub struct Plan {
     /// The file saved to.
@@ -69,10 +87,7 @@ pub fn plan(job: &dyn Job, params: &Value, seed: u64) -> Result<Option<Plan>> {
             job.id()
         );
     }
-    let every = match &args.checkpoint_every {
-        Some(text) => text.parse::<Every>().map_err(anyhow::Error::msg)?,
-        None => Every::default(),
-    };
+    let every = every()?;
     let Some(path) = args.checkpoint.clone().or(args.resume.clone()) else {
         bail!("--checkpoint-every needs --checkpoint FILE (or --resume FILE) to save to");
     };
@@ -111,28 +126,4 @@ pub fn plan(job: &dyn Job, params: &Value, seed: u64) -> Result<Option<Plan>> {
     }))
 }
 
-/// Writes `bytes` to `path` whole or not at all: a temporary file beside it, flushed to disk,
-/// then renamed over it (so a crash leaves the old checkpoint or the new, never half of one).
-///
-/// # Errors
-/// The message of the failing step.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other(format!("{} is not a file name", path.display())))?;
-    let temporary = path.with_file_name(format!(
-        ".{}.{}.new",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
-}
+pub use ludoforge_sweep::write_atomically;

@@ -55,7 +55,14 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .build_global()?;
     }
     checkpoint::set(&cli.checkpoint);
-    if checkpoint::asked() && !runs_a_job(&cli.command) {
+    let sweep_run = matches!(cli.command, Command::Sweep(sweep::SweepCommand::Run(_)));
+    if sweep_run && !checkpoint::only_every() {
+        anyhow::bail!(
+            "sweep run keeps each run's checkpoint in its results folder and resumes it by \
+             itself; give only --checkpoint-every"
+        );
+    }
+    if checkpoint::asked() && !sweep_run && !runs_a_job(&cli.command) {
         anyhow::bail!(
             "--checkpoint, --checkpoint-every and --resume are for commands that run a job \
              (ludoforge run, explore, risk design, gloomhaven, puzzle chess ...); leave them out here"

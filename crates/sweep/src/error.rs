@@ -22,4 +22,7 @@ pub enum SweepError {
         /// What is wrong and the way out.
         problem: String,
     },
+    /// A results folder that cannot be used.
+    #[error("{0}")]
+    Results(String),
 }

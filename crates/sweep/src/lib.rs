@@ -23,11 +23,17 @@
 //! assert_eq!(shard.runs(&runs).len(), 4); // runs 1, 5, 9 and 13
 //! ```
 
+mod curves;
+pub mod emit;
 mod error;
+pub mod execute;
 mod expression;
+pub mod merge;
 mod plan;
+pub mod results;
 mod shard;
 
 pub use error::SweepError;
-pub use plan::{MAX_RUNS, Plan, Replicates, Run, Vary};
+pub use plan::{MAX_RUNS, Plan, Replicates, Report, Run, Vary};
+pub use results::{Record, Results, write_atomically};
 pub use shard::Shard;

@@ -41,6 +41,41 @@ impl Default for Replicates {
     }
 }
 
+/// How `sweep merge` ranks the runs and which curve it draws for the best: the plan's
+/// `[report]` section. Values are named by their dotted path in a run's summary
+/// (`best.fitness`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The summary value runs are ranked by (none: no ranking, no best runs).
+    pub rank: Option<String>,
+    /// Lowest first (a distance, a cost) rather than highest first.
+    pub lowest_first: bool,
+    /// How many best runs to list.
+    pub top: usize,
+    /// A list in each run's summary with one entry per generation, drawn for the best runs.
+    pub curve: Option<String>,
+    /// The entry's field along x.
+    pub x: String,
+    /// The entry's fields drawn as lines.
+    pub y: Vec<String>,
+    /// How many best runs get their curve drawn.
+    pub curves: usize,
+}
+
+impl Default for Report {
+    fn default() -> Self {
+        Report {
+            rank: None,
+            lowest_first: false,
+            top: 10,
+            curve: None,
+            x: "generation".into(),
+            y: Vec::new(),
+            curves: 2,
+        }
+    }
+}
+
 /// A sweep plan: a job, its fixed parameters, the parameters to vary and the replicates.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
@@ -52,6 +87,8 @@ pub struct Plan {
     pub vary: BTreeMap<String, Vary>,
     /// The seeds.
     pub replicates: Replicates,
+    /// How `sweep merge` ranks and draws the runs.
+    pub report: Report,
 }
 
 /// One run of a plan.
@@ -108,9 +145,10 @@ impl Plan {
             .parse()
             .map_err(|e: toml::de::Error| plan_error(e.message().to_string()))?;
         for key in table.keys() {
-            if !["job", "fixed", "vary", "replicates"].contains(&key.as_str()) {
+            if !["job", "fixed", "vary", "replicates", "report"].contains(&key.as_str()) {
                 return Err(plan_error(format!(
-                    "it has a key {key:?}; a plan has job, [fixed], [vary] and [replicates]"
+                    "it has a key {key:?}; a plan has job, [fixed], [vary], [replicates] and \
+                     [report]"
                 )));
             }
         }
@@ -154,12 +192,86 @@ impl Plan {
                 });
             }
         }
+        let report = match table.get("report") {
+            None => Report::default(),
+            Some(toml::Value::Table(t)) => Self::report_of(t)?,
+            Some(_) => return Err(plan_error("[report] must be a table")),
+        };
         Ok(Plan {
             job,
             fixed,
             vary,
             replicates,
+            report,
         })
+    }
+
+    fn report_of(t: &toml::Table) -> Result<Report, SweepError> {
+        let bad = |m: String| plan_error(format!("[report]: {m}"));
+        let mut report = Report::default();
+        let text = |key: &str| -> Result<Option<String>, SweepError> {
+            match t.get(key) {
+                None => Ok(None),
+                Some(toml::Value::String(v)) if !v.trim().is_empty() => Ok(Some(v.trim().into())),
+                Some(_) => Err(bad(format!(
+                    "{key} must be a name, such as \"best.fitness\""
+                ))),
+            }
+        };
+        let count = |key: &str, default: usize| -> Result<usize, SweepError> {
+            match t.get(key) {
+                None => Ok(default),
+                Some(toml::Value::Integer(n)) if (1..=1000).contains(n) => Ok(*n as usize),
+                Some(_) => Err(bad(format!("{key} must be a whole number from 1 to 1000"))),
+            }
+        };
+        for key in t.keys() {
+            if !["rank", "order", "top", "curve", "x", "y", "curves"].contains(&key.as_str()) {
+                return Err(bad(format!(
+                    "it has {key:?}; [report] has rank, order (\"lowest\" or \"highest\" \
+                     first), top, curve, x, y and curves"
+                )));
+            }
+        }
+        report.rank = text("rank")?;
+        report.lowest_first = match text("order")?.as_deref() {
+            None | Some("highest") => false,
+            Some("lowest") => true,
+            Some(other) => {
+                return Err(bad(format!(
+                    "order {other:?}: write \"lowest\" (lowest first) or \"highest\""
+                )));
+            }
+        };
+        report.top = count("top", report.top)?;
+        report.curves = count("curves", report.curves)?;
+        report.curve = text("curve")?;
+        if let Some(x) = text("x")? {
+            report.x = x;
+        }
+        report.y = match t.get("y") {
+            None => Vec::new(),
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    _ => Err(bad(
+                        "y must be a list of names, such as [\"min\", \"mean\"]".into(),
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(bad(
+                    "y must be a list of names, such as [\"min\", \"mean\"]".into(),
+                ));
+            }
+        };
+        if report.curve.is_some() && report.y.is_empty() {
+            return Err(bad(
+                "a curve needs y: the fields to draw, such as [\"min\", \"mean\"]".into(),
+            ));
+        }
+        Ok(report)
     }
 
     fn vary_of(name: &str, how: &toml::Value) -> Result<Vary, SweepError> {

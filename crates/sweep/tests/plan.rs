@@ -123,7 +123,7 @@ fn bad_plans_are_refused_in_words() {
         ("job = 3", "it names no job"),
         (
             "job = \"x\"\nwho = 1",
-            "a plan has job, [fixed], [vary] and [replicates]",
+            "a plan has job, [fixed], [vary], [replicates] and [report]",
         ),
         ("job = \"x\"\n[vary]\na = []", "`a`: its list is empty"),
         (

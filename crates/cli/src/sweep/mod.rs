@@ -1,5 +1,9 @@
 //! `ludoforge sweep`: plans of many runs of one job, split for a scheduler's array tasks.
 
+mod emit;
+mod merge;
+mod run;
+
 use std::path::PathBuf;
 
 use anyhow::{Context as _, Result, bail};
@@ -15,6 +19,15 @@ pub enum SweepCommand {
     /// Every run a plan makes, checked against its job: index, id, seed and the varied
     /// parameters, one run a line (`--json` for all parameters).
     List(ListArgs),
+    /// Run a plan's runs (one shard of them on a cluster's array task) into a results folder,
+    /// one file per finished run; started again it skips finished runs and resumes the
+    /// interrupted one from its checkpoint.
+    Run(run::RunArgs),
+    /// Merge a results folder: one table of every run (CSV and JSON), the best runs and the
+    /// curves of the best; optionally keep the best in the content library.
+    Merge(merge::MergeArgs),
+    /// Write a ready SLURM array script or Kubernetes Indexed Job manifest for a plan.
+    Emit(emit::EmitArgs),
 }
 
 /// `sweep list`'s arguments.
@@ -34,11 +47,14 @@ pub struct ListArgs {
 pub fn sweep(command: &SweepCommand) -> Result<Ending> {
     match command {
         SweepCommand::List(args) => list(args),
+        SweepCommand::Run(args) => run::run(args),
+        SweepCommand::Merge(args) => merge::merge(args),
+        SweepCommand::Emit(args) => emit::emit(args),
     }
 }
 
 /// Reads and checks a plan: its job exists and takes every run's parameters.
-fn read(path: &std::path::Path) -> Result<(Plan, Vec<ludoforge_sweep::Run>)> {
+fn read(path: &std::path::Path) -> Result<(Plan, Vec<ludoforge_sweep::Run>, String)> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the plan {}", path.display()))?;
     let plan = Plan::parse(&text).with_context(|| format!("{}", path.display()))?;
@@ -68,7 +84,7 @@ fn read(path: &std::path::Path) -> Result<(Plan, Vec<ludoforge_sweep::Run>)> {
             })?;
         }
     }
-    Ok((plan, runs))
+    Ok((plan, runs, text))
 }
 
 /// `name=value name=value`.
@@ -82,7 +98,7 @@ fn shown(varied: &std::collections::BTreeMap<String, Value>) -> String {
 
 /// `sweep list PLAN`.
 fn list(args: &ListArgs) -> Result<Ending> {
-    let (plan, runs) = read(&args.plan)?;
+    let (plan, runs, _) = read(&args.plan)?;
     let shard = match &args.shard {
         Some(text) => text.parse::<Shard>()?,
         None => Shard::ALL,
