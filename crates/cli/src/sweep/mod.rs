@@ -87,6 +87,50 @@ fn read(path: &std::path::Path) -> Result<(Plan, Vec<ludoforge_sweep::Run>, Stri
     Ok((plan, runs, text))
 }
 
+/// The runs whose varied parameters have the values `only` names (`generations=10`), each a
+/// varied parameter of the plan; all runs when `only` is empty. Indexes stay the plan's.
+pub fn only(
+    plan: &Plan,
+    runs: Vec<ludoforge_sweep::Run>,
+    only: &[String],
+) -> Result<Vec<ludoforge_sweep::Run>> {
+    let mut wanted = Vec::new();
+    for given in only {
+        let Some((name, value)) = given.split_once('=') else {
+            bail!("--only {given:?}: write NAME=VALUE, such as generations=10");
+        };
+        let name = name.trim();
+        if !plan.vary.contains_key(name) {
+            bail!(
+                "--only {given:?}: {name} is not varied by the plan; it varies {}",
+                plan.vary.keys().cloned().collect::<Vec<_>>().join(", ")
+            );
+        }
+        let value: Value = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
+        wanted.push((name.to_string(), value));
+    }
+    let same = |a: &Value, b: &Value| match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    };
+    let kept: Vec<_> = runs
+        .into_iter()
+        .filter(|r| {
+            wanted
+                .iter()
+                .all(|(n, v)| r.varied.get(n).is_some_and(|x| same(x, v)))
+        })
+        .collect();
+    if kept.is_empty() && !wanted.is_empty() {
+        bail!(
+            "--only {}: no run of the plan has these values",
+            only.join(" ")
+        );
+    }
+    Ok(kept)
+}
+
 /// `name=value name=value`.
 fn shown(varied: &std::collections::BTreeMap<String, Value>) -> String {
     varied

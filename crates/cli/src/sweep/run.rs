@@ -26,6 +26,11 @@ pub struct RunArgs {
     /// (a SLURM array task) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job).
     #[arg(long, value_name = "N")]
     pub shards: Option<usize>,
+    /// Only the runs with this value of a varied parameter (`generations=10`; repeat for
+    /// more): a slice of a large plan. The results folder is the whole plan's, so other
+    /// slices can be added to it later.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub only: Vec<String>,
 }
 
 /// The shard to run: `--shard`, or `--shards N` with the scheduler's index, or all.
@@ -62,7 +67,8 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     let results = Results::create(&args.results, &plan, &text, &runs)?;
     let registry = crate::jobs::registry();
     let job = registry.get(&plan.job).expect("read checked the job");
-    let mine = shard.runs(&runs).len();
+    let chosen = super::only(&plan, shard.runs(&runs), &args.only)?;
+    let mine = chosen.len();
     crate::say(&format!(
         "shard {}/{}: {mine} of {} runs of {} into {}",
         shard.index,
@@ -115,7 +121,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     };
     let tally = run_shard(
         job,
-        &shard.runs(&runs),
+        &chosen,
         &results,
         options,
         cancel_flag(),

@@ -374,6 +374,41 @@ fn emitted_scripts_run_the_same_command_and_bad_requests_are_refused() {
         assert_eq!(out.code, 1, "{args:?}: {}", out.describe());
         assert!(out.stderr.contains(said), "{args:?}: {}", out.stderr);
     }
+    // A slice of the plan: its runs only, counted as such.
+    let slice = run_in(
+        d,
+        &[
+            "sweep",
+            "run",
+            "small.toml",
+            "--results",
+            "S",
+            "--only",
+            "offspring=6",
+        ],
+    )
+    .expect_ok();
+    assert!(slice.stdout.contains("2 of 4 runs"), "{}", slice.stdout);
+    for (only, said) in [
+        ("matches=2", "matches is not varied by the plan"),
+        ("offspring=7", "no run of the plan has these values"),
+        ("offspring", "write NAME=VALUE"),
+    ] {
+        let out = run_in(
+            d,
+            &[
+                "sweep",
+                "run",
+                "small.toml",
+                "--results",
+                "S",
+                "--only",
+                only,
+            ],
+        );
+        assert_eq!(out.code, 1, "{only}");
+        assert!(out.stderr.contains(said), "{only}: {}", out.stderr);
+    }
     // Results of one plan are not mixed with another's.
     run_in(
         d,
