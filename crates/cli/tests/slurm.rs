@@ -108,8 +108,7 @@ fn submit(dir: &Path, options: &[&str], script: &Path) -> Result<String> {
     let output = format!("--output={}/slurm-%A_%a.out", dir.display());
     let mut args = vec!["--parsable", output.as_str()];
     args.extend(options);
-    let script = script.to_str().context("the script's path is not UTF-8")?;
-    args.push(script);
+    args.push(text(script)?);
     let said = run(dir, "sbatch", &args)?;
     // `--parsable` prints `id` or `id;cluster`.
     let id = said.trim().split(';').next().unwrap_or_default();
@@ -184,6 +183,91 @@ fn read(path: &Path) -> Result<Vec<u8>> {
     fs::read(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// The path as text, for a command line.
+fn text(path: &Path) -> Result<&str> {
+    path.to_str()
+        .with_context(|| format!("the path {} is not UTF-8", path.display()))
+}
+
+/// Writes the sbatch array script that runs `plan` as `TASKS` tasks into `results`.
+fn emit(dir: &Path, plan: &str, results: &Path, script: &Path) -> Result<()> {
+    let tasks = TASKS.to_string();
+    let args = [
+        "sweep",
+        "emit",
+        "slurm",
+        plan,
+        "--results",
+        text(results)?,
+        "--tasks",
+        &tasks,
+        "-o",
+        text(script)?,
+    ];
+    ludoforge(dir, &args).map(drop)
+}
+
+/// Cancels array task `CANCELLED` of `job` while it runs, once it has finished its first run,
+/// so that submitting it again must skip that run and do the rest.
+fn cancel_under_way(dir: &Path, plan: &str, job: &str, results: &Path) -> Result<()> {
+    let task = format!("{job}_{CANCELLED}");
+    let first = run_ids(dir, plan, Some(CANCELLED))?
+        .into_iter()
+        .next()
+        .context("the cancelled task's shard has no runs")?;
+    let first_result = results.join("runs").join(format!("{first}.json"));
+    // The task's state, `None` once it has left the queue.
+    let state = || {
+        queue(job)
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{task} ")))
+            .map(str::to_owned)
+    };
+    wait(
+        dir,
+        &format!("task {task} has finished run {first}"),
+        || Ok(first_result.exists() || state().is_none()),
+    )?;
+    if state().as_deref() == Some("RUNNING") {
+        run(dir, "scancel", &[&task]).map(drop)
+    } else {
+        eprintln!(
+            "task {task} ended before it could be cancelled; it is submitted again all the same"
+        );
+        Ok(())
+    }
+}
+
+/// Checks that every run has its result in `B` and that `B` merges to the same bytes as `A`.
+fn same_results(dir: &Path, ids: &[String]) -> Result<()> {
+    let missing: Vec<&str> = ids
+        .iter()
+        .filter(|id| !dir.join(format!("B/runs/{id}.json")).exists())
+        .map(String::as_str)
+        .collect();
+    ensure!(
+        missing.is_empty(),
+        "runs without a result after the cluster finished: {}\n{}",
+        missing.join(", "),
+        report(dir)
+    );
+    ludoforge(dir, &["sweep", "merge", "B", "-o", "b.csv", "--no-times"])?;
+    for (a, b) in [("a.csv", "b.csv"), ("a.json", "b.json")] {
+        ensure!(
+            read(&dir.join(a))? == read(&dir.join(b))?,
+            "{a} (one process) and {b} (the cluster) differ"
+        );
+    }
+    for id in ids {
+        let name = format!("runs/{id}.json");
+        ensure!(
+            read(&dir.join("A").join(&name))? == read(&dir.join("B").join(&name))?,
+            "{name} differs between one process (A) and the cluster (B)"
+        );
+    }
+    Ok(())
+}
+
 #[test]
 fn a_sweep_through_slurm_with_a_cancelled_task_equals_one_process() -> Result<()> {
     if let Some(why) = no_cluster() {
@@ -196,93 +280,25 @@ fn a_sweep_through_slurm_with_a_cancelled_task_equals_one_process() -> Result<()
     let temp = TempDir::new()?;
     let dir = temp.path();
     let plan = plan();
-    let plan = plan.to_str().context("the plan's path is not UTF-8")?;
+    let plan = text(&plan)?;
+    let ids = run_ids(dir, plan, None)?;
 
-    // One process runs the whole plan.
+    // One process runs the whole plan into A.
     ludoforge(dir, &["sweep", "run", plan, "--results", "A"])?;
     ludoforge(dir, &["sweep", "merge", "A", "-o", "a.csv", "--no-times"])?;
 
-    // The cluster runs it as an array of TASKS tasks.
+    // The cluster runs it into B as an array of TASKS tasks, one of them cancelled under way
+    // and then submitted again alone with the same script.
     let results = dir.join("B");
     let script = dir.join("sweep.sbatch");
-    let tasks = TASKS.to_string();
-    ludoforge(
-        dir,
-        &[
-            "sweep",
-            "emit",
-            "slurm",
-            plan,
-            "--results",
-            results
-                .to_str()
-                .context("the temporary path is not UTF-8")?,
-            "--tasks",
-            &tasks,
-            "-o",
-            script.to_str().context("the temporary path is not UTF-8")?,
-        ],
-    )?;
+    emit(dir, plan, &results, &script)?;
     let job = submit(dir, &[], &script)?;
     let mut cancel = Cancel(vec![job.clone()]);
-
-    // Task CANCELLED is stopped while it runs, once it has finished its first run, so that
-    // submitting it again must skip that run and do the rest.
-    let task = format!("{job}_{CANCELLED}");
-    let first = run_ids(dir, plan, Some(CANCELLED))?
-        .into_iter()
-        .next()
-        .context("the cancelled task's shard has no runs")?;
-    let first_result = results.join("runs").join(format!("{first}.json"));
-    let state = |queued: &str| {
-        queued
-            .lines()
-            .find_map(|line| line.strip_prefix(&format!("{task} ")))
-            .map(str::to_owned)
-    };
-    wait(
-        dir,
-        &format!("task {task} has finished run {first}"),
-        || Ok(first_result.exists() || state(&queue(&job)).is_none()),
-    )?;
-    if state(&queue(&job)).as_deref() == Some("RUNNING") {
-        run(dir, "scancel", &[&task])?;
-    } else {
-        eprintln!(
-            "task {task} ended before it could be cancelled; it is submitted again all the same"
-        );
-    }
+    cancel_under_way(dir, plan, &job, &results)?;
     drain(dir, &job)?;
-
-    // Only the cancelled index again, with the same script.
     let again = submit(dir, &[&format!("--array={CANCELLED}")], &script)?;
     cancel.0.push(again.clone());
     drain(dir, &again)?;
 
-    let missing: Vec<String> = run_ids(dir, plan, None)?
-        .into_iter()
-        .filter(|id| !results.join("runs").join(format!("{id}.json")).exists())
-        .collect();
-    ensure!(
-        missing.is_empty(),
-        "runs without a result after the cluster finished: {}\n{}",
-        missing.join(", "),
-        report(dir)
-    );
-
-    ludoforge(dir, &["sweep", "merge", "B", "-o", "b.csv", "--no-times"])?;
-    for (a, b) in [("a.csv", "b.csv"), ("a.json", "b.json")] {
-        ensure!(
-            read(&dir.join(a))? == read(&dir.join(b))?,
-            "{a} (one process) and {b} (the cluster) differ"
-        );
-    }
-    for id in run_ids(dir, plan, None)? {
-        let name = format!("runs/{id}.json");
-        ensure!(
-            read(&dir.join("A").join(&name))? == read(&results.join(&name))?,
-            "{name} differs between one process (A) and the cluster (B)"
-        );
-    }
-    Ok(())
+    same_results(dir, &ids)
 }
