@@ -55,7 +55,12 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .build_global()?;
     }
     checkpoint::set(&cli.checkpoint);
-    let sweep_run = matches!(cli.command, Command::Sweep(sweep::SweepCommand::Run(_)));
+    // `sweep run` keeps each run's checkpoint in its results folder; `sweep emit` passes how
+    // often on to the tasks' `sweep run`.
+    let sweep_run = matches!(
+        cli.command,
+        Command::Sweep(sweep::SweepCommand::Run(_) | sweep::SweepCommand::Emit(_))
+    );
     if sweep_run && !checkpoint::only_every() {
         anyhow::bail!(
             "sweep run keeps each run's checkpoint in its results folder and resumes it by \

@@ -201,6 +201,9 @@ fn emit(dir: &Path, plan: &str, results: &Path, script: &Path) -> Result<()> {
         text(results)?,
         "--tasks",
         &tasks,
+        // A checkpoint after every generation: the cancelled task leaves one to resume.
+        "--checkpoint-every",
+        "1",
         "-o",
         text(script)?,
     ];
