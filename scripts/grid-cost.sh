@@ -3,17 +3,19 @@
 # offspring 5..50, tournament 2..offspring/2, mutation 0.1..0.8, 100 matches a playtest) costs on
 # this machine, for the published Python code (lanabr/Risk-Generation at 9d05cce) and for ours.
 #
-# Times runs of several sizes of each (CPU seconds, one thread; ours also on 2 threads for the wall
-# time of the held-out run), fits  CPU s = a x V x K + b x V + c  with V = (generations + 1) x offspring variants played
-# and K matches a playtest, checks it on a held-out run of each, and extrapolates to the whole grid
-# at 100 matches: CPU-hours and wall time on 2, 64 and 1,000 cores.
+# Times runs of several sizes of each (CPU seconds, one thread; ours also on 2 threads, for the
+# wall time, on its held-out sizes), fits  CPU s = a x V x K + b x V + c  (V = (generations + 1) x
+# offspring variants played, K matches a playtest), checks it on two held-out runs of each, and
+# extrapolates to the whole grid at 100 matches: CPU-hours and wall time on 2, 64 and 1,000 cores.
+# For the published code it also splits the CPU its own functions take (matches, criteria,
+# crossover + mutation + checkMap, Python start) and extrapolates from that split as well.
 #
-#   scripts/grid-cost.sh                     # about 12 minutes on 2 idle cores
+#   scripts/grid-cost.sh                     # about 8 minutes on 2 busy cores (load 3-5)
 #   PUBLISHED_SIZES="2:10:4:0.6:5" OURS_SIZES="10:5:2:0.6:100 190:50:22:0.6:100" scripts/grid-cost.sh
 #
 # Sizes are generations:offspring:tournament:mutation:matches, space-separated; the *_HELDOUT
-# ones are measured but left out of the fit. The published code takes about 0.1 s a match, so its
-# sizes use few generations and 2-10 matches; ours runs the grid's own sizes at 100 matches.
+# ones are measured but left out of the fit. The published code takes 40-100 ms a match, so its
+# sizes use few generations and 2-50 matches; ours runs the grid's own sizes at 100 matches.
 #
 # The published code runs from RISK_GENERATION_SRC (default target/risk-generation-src; cloned from
 # GitHub at 9d05cce if missing) in a virtual environment under target/risk-generation-venv with the
@@ -24,10 +26,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-PUBLISHED_SIZES=${PUBLISHED_SIZES:-"1:5:2:0.6:10 3:5:2:0.6:2 2:10:4:0.6:5 1:20:4:0.6:2 5:10:4:0.6:2 2:15:6:0.6:8"}
-PUBLISHED_HELDOUT=${PUBLISHED_HELDOUT:-"4:15:6:0.2:4"}
+PUBLISHED_SIZES=${PUBLISHED_SIZES:-"1:5:2:0.6:10 3:5:2:0.6:2 2:10:4:0.6:5 1:20:4:0.6:2 5:10:4:0.6:2 2:15:6:0.6:8 0:10:2:0.6:30 3:20:8:0.8:3"}
+PUBLISHED_HELDOUT=${PUBLISHED_HELDOUT:-"4:15:6:0.2:4 1:5:2:0.6:50"}
 OURS_SIZES=${OURS_SIZES:-"10:5:2:0.6:100 10:50:22:0.6:100 50:25:10:0.4:100 90:10:4:0.8:100 190:5:2:0.1:100 190:50:24:0.6:100 10:20:8:0.6:10 10:10:4:0.6:1000"}
-OURS_HELDOUT=${OURS_HELDOUT:-"70:35:12:0.2:100"}
+OURS_HELDOUT=${OURS_HELDOUT:-"70:35:12:0.2:100 150:45:18:0.4:100"}
 OURS_TWO_THREADS=${OURS_TWO_THREADS:-heldout}   # also on 2 threads: heldout, all or none
 SEED=${SEED:-1}
 COMMIT=9d05cce
@@ -68,7 +70,9 @@ published() {
     echo "published ${g}x${o} tournament $t mutation $m, $k matches ($(uptime | sed 's/.*load/load/')) ..." >&2
     wc=$(measure "$scratch/out" "$venv/bin/python" scripts/risk_generation_cost.py --source "$src" \
         --generations "$g" --offspring "$o" --tournament "$t" --mutation "$m" --matches "$k")
-    played=$("$venv/bin/python" -c "import json,sys; print(json.load(sys.stdin)['variants_played'])" <"$scratch/out")
+    # variants played, then the driver's CPU seconds in the matches, the criteria and the breeding
+    played=$("$venv/bin/python" -c "import json,sys; d = json.load(sys.stdin); t = d['cpu_s_in']
+print(d['variants_played'], d['matches_played'], t['matches'], t['criteria'], t['crossover'] + t['mutation'] + t['checkMap'], d['cpu_s'])" <"$scratch/out")
     cat "$scratch/out" >&2
     echo "published $role $g $o $t $m $k $wc 1 $played" >>"$timings"
 }

@@ -2,12 +2,14 @@
 """Fit the cost model to the timings scripts/grid-cost.sh measured and extrapolate to the grid.
 
 Reads a table of runs (one a line: impl role generations offspring tournament mutation matches
-wall_s cpu_s threads variants_played), where role is "fit" or "heldout" and variants_played is what
-the run reports (blank for ours). For each implementation it fits, on the one-thread "fit" runs,
+wall_s cpu_s threads, then for the published code: variants_played matches_played and the CPU
+seconds in playtestNtimes, calculateCriteria, crossover + mutation + checkMap and gameGenerator;
+"-" for ours), where role is "fit" or "heldout". For each implementation it fits, on the one-thread "fit" runs,
 
     cpu seconds = a * V * K + b * V + c,     V = (generations + 1) * offspring,  K = matches
 
-by least squares on relative error (the runs span three orders of magnitude), checks the fit on
+by least squares on relative error (the runs span three orders of magnitude) and, for the published
+code, also from the CPU its own functions took (the driver's timers), checks each on
 the held-out runs, and applies it to the 3,250 runs of sweeps/rossato2023.toml at 100 matches:
 total CPU-hours and the wall time on N cores (longest-first list scheduling of whole runs, one
 run per core, so the longest run is a floor).
@@ -87,7 +89,8 @@ def main():
                 continue
             rows.append(dict(impl=p[0], role=p[1], g=int(p[2]), o=int(p[3]), t=int(p[4]), m=float(p[5]),
                              k=int(p[6]), wall=float(p[7]), cpu=float(p[8]), threads=int(p[9]),
-                             played=p[10] if len(p) > 10 else "-"))
+                             played=p[10] if len(p) > 10 else "-",
+                             parts=[float(v) for v in p[11:16]] if len(p) > 15 else None))
 
     runs = grid()
     assert len(runs) == 3250, len(runs)
@@ -110,36 +113,59 @@ def main():
                   f"{v * r['k']:9,d} {r['threads']:3d} {r['wall']:9.2f} {r['cpu']:9.2f} {1000 * r['cpu'] / (v * r['k']):12.4f}")
 
         fit = [r for r in mine if r["role"] == "fit" and r["threads"] == 1]
+        held = [r for r in mine if r["role"] == "heldout" and r["threads"] == 1]
+        models = []
+
+        # Model 1: least squares on the whole process's CPU seconds.
         x = np.array([[(r["g"] + 1) * r["o"] * r["k"], (r["g"] + 1) * r["o"], 1.0] for r in fit])
         y = np.array([r["cpu"] for r in fit])
         w = 1.0 / y
         coef = nonnegative_lstsq(x * w[:, None], y * w)
-        a, b, c = coef
-        print(f"\nModel (non-negative least squares on relative error, {len(fit)} one-thread runs):")
-        print(f"  CPU s = {a * 1000:.4f} ms x V x K + {b * 1000:.3f} ms x V + {c:.3f} s")
-        print(f"        (per match {a * 1e3:.4f} ms; per variant besides its matches {b * 1e3:.3f} ms; per run {c:.3f} s)")
         resid = (x @ coef - y) / y
-        print(f"  fit residuals: {', '.join(f'{100 * e:+.1f}%' for e in resid)}")
-        for r in mine:
-            if r["role"] != "heldout" or r["threads"] != 1:
-                continue
-            v = (r["g"] + 1) * r["o"]
-            pred = a * v * r["k"] + b * v + c
-            print(f"  held out {r['g']}x{r['o']} (tournament {r['t']}, mutation {r['m']}), {r['k']} matches: "
-                  f"predicted {pred:.2f} s, measured {r['cpu']:.2f} s ({100 * (pred - r['cpu']) / r['cpu']:+.1f}%)")
+        models.append((f"least squares on the CPU of whole runs (non-negative, relative error, {len(fit)} runs)",
+                       coef, f"fit residuals {', '.join(f'{100 * e:+.0f}%' for e in resid)}"))
 
-        per_run = a * v_grid * args.matches + b * v_grid + c
-        total = per_run.sum()
-        totals[impl] = (total, per_run)
-        print(f"\n  Grid at {args.matches} matches: {total / 3600:,.1f} CPU-hours ({human(total)}); "
-              f"shortest run {human(per_run.min())}, longest {human(per_run.max())}")
-        for n in cores:
-            print(f"  wall on {n:>5,} cores (one run a core, longest first): {human(makespan(list(per_run), n))}")
+        # Model 2 (the published code only): its own functions' CPU, pooled over the fit runs:
+        # a = (playtestNtimes + calculateCriteria) / matches played, b = the rest of
+        # Synthesis.gameGenerator (crossover, mutation, checkMap, sorting, files) / variants played,
+        # c = Python start and imports (whole process minus gameGenerator).
+        timed = [r for r in fit if r["parts"]]
+        if timed:
+            n_matches = sum(r["parts"][0] for r in timed)
+            n_played = sum(int(r["played"]) for r in timed)
+            in_matches, in_criteria, in_breeding, in_run = (sum(r["parts"][i] for r in timed) for i in range(1, 5))
+            startup = sum(r["cpu"] - r["parts"][4] for r in timed) / len(timed)
+            coef2 = np.array([(in_matches + in_criteria) / n_matches,
+                              (in_run - in_matches - in_criteria) / n_played, startup])
+            spread = [r["parts"][1] / r["parts"][0] for r in timed]
+            models.append((f"the published code's own timers, pooled over the {len(timed)} fit runs", coef2,
+                           f"playtestNtimes {1e3 * in_matches / n_matches:.1f} ms a match (runs: "
+                           f"{1e3 * min(spread):.0f} to {1e3 * max(spread):.0f}), calculateCriteria "
+                           f"{1e3 * in_criteria / n_matches:.2f} ms a match, crossover + mutation + checkMap "
+                           f"{1e3 * in_breeding / n_played:.1f} ms a variant played"))
+
+        for number, (how, (a, b, c), note) in enumerate(models, 1):
+            print(f"\nModel {number}, {how}:")
+            print(f"  CPU s = {a * 1e3:.4f} ms x V x K + {b * 1e3:.3f} ms x V + {c:.3f} s")
+            print(f"  {note}")
+            for r in held:
+                v = (r["g"] + 1) * r["o"]
+                pred = a * v * r["k"] + b * v + c
+                print(f"  held out {r['g']}x{r['o']} (tournament {r['t']}, mutation {r['m']}), {r['k']} matches: "
+                      f"predicted {pred:.2f} s, measured {r['cpu']:.2f} s ({100 * (pred - r['cpu']) / r['cpu']:+.1f}%)")
+            per_run = a * v_grid * args.matches + b * v_grid + c
+            total = per_run.sum()
+            totals[impl] = (total, number)   # the last model: the timers where there are some
+            print(f"  grid at {args.matches} matches: {total / 3600:,.1f} CPU-hours ({human(total)}); "
+                  f"runs from {human(per_run.min())} to {human(per_run.max())}")
+            print("  wall, one run a core, longest first: " + "; ".join(
+                f"{n:,} cores {human(makespan(list(per_run), n))}" for n in cores))
         print()
 
     if len(totals) == 2:
-        ratio = totals["published"][0] / totals["ours"][0]
-        print(f"Published / ours, CPU for the whole grid: {ratio:,.0f}x")
+        (pub, pub_model), (our, our_model) = totals["published"], totals["ours"]
+        print(f"Published (model {pub_model}) / ours (model {our_model}), CPU for the whole grid: "
+              f"{pub / 3600:,.0f} / {our / 3600:,.1f} CPU-hours = {pub / our:,.0f}x")
 
 
 if __name__ == "__main__":
