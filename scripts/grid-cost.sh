@@ -17,8 +17,9 @@
 # ones are measured but left out of the fit. The published code takes 40-100 ms a match, so its
 # sizes use few generations and 2-50 matches; ours runs the grid's own sizes at 100 matches.
 #
-# The published code runs from RISK_GENERATION_SRC (default target/risk-generation-src; cloned from
-# GitHub at 9d05cce if missing) in a virtual environment under target/risk-generation-venv with the
+# The published code runs from RISK_GENERATION_SRC (default target/risk-generation-src): a
+# checkout of https://github.com/lanabr/Risk-Generation at 9d05cce that you make yourself
+# (git clone, then git checkout 9d05cce); without one, only ours is measured. It runs in a virtual environment under target/risk-generation-venv with the
 # packages it imports (pinned below), driven by scripts/risk_generation_cost.py. It cannot be seeded
 # (it reseeds from the clock), so its runs differ each time; ours runs with SEED.
 set -euo pipefail
@@ -38,15 +39,18 @@ venv=$root/target/risk-generation-venv
 PACKAGES=(tqdm==4.70.1 pandas==3.1.1 more-itertools==11.2.1 numpy==2.4.6 seaborn==0.13.2
           networkx==3.6.1 matplotlib==3.11.2)
 
-if [[ ! -f $src/Synthesis.py ]]; then
-    echo "Getting lanabr/Risk-Generation at $COMMIT in $src ..." >&2
-    git clone --quiet https://github.com/lanabr/Risk-Generation "$src"
-    git -C "$src" checkout --quiet "$COMMIT"
-fi
+# The fit needs numpy, so the environment is made whether or not the published code is here.
 if ! "$venv/bin/python" -c "import tqdm, pandas, more_itertools, numpy, seaborn, networkx, matplotlib" 2>/dev/null; then
     echo "Installing the published code's dependencies in $venv ..." >&2
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet "${PACKAGES[@]}"
+fi
+python=$venv/bin/python
+if [[ ! -f $src/Synthesis.py ]]; then
+    echo "No checkout of lanabr/Risk-Generation in $src: measuring ours only (see this script's header)." >&2
+    PUBLISHED_SIZES="" PUBLISHED_HELDOUT=""
+elif [[ $(git -C "$src" rev-parse --short=7 HEAD 2>/dev/null) != "$COMMIT" ]]; then
+    echo "Note: $src is not at commit $COMMIT, the one these figures were measured with." >&2
 fi
 
 cores=$(nproc)   # before OMP_NUM_THREADS=1, which nproc obeys
@@ -106,4 +110,4 @@ echo
 echo "Measured on $cores cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')) in $(( $(date +%s) - start )) s; $(uptime | sed 's/.*load/load/') at the end."
 echo "CPU s = user + system of the whole process (the published code's includes about 2 s of Python imports)."
 echo
-"$venv/bin/python" scripts/grid_cost_fit.py "$timings"
+"$python" scripts/grid_cost_fit.py "$timings"
