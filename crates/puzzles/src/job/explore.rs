@@ -217,6 +217,10 @@ impl Spec for ChessExploreJob {
         super::draw::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chess(
             p.board.width,
@@ -303,6 +307,10 @@ impl Spec for ChromaticExploreJob {
 
     fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
         super::draw::draw(result, context)
+    }
+
+    fn checkpoints(&self) -> bool {
+        true
     }
 
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
