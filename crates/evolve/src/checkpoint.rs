@@ -126,3 +126,178 @@ pub struct Keep<'a, G> {
     /// Offered the run at every point it could continue from.
     pub hook: &'a mut SaveHook<'a>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::{Archive, Axis, Grid};
+    use crate::budget::Budget;
+    use crate::goal::Goal;
+    use crate::observer::History;
+    use crate::problem::{Crossover, Evaluation, Mutate, Outcome};
+    use crate::rng::{Stream, below};
+    use crate::run::Run;
+    use crate::{Generational, Growing, MapElites, SteadyState};
+
+    /// Four numbers below 100, scored by their sum plus one (the first may not be 99), described
+    /// by the first two.
+    struct Numbers;
+
+    impl Problem for Numbers {
+        type Genome = [u32; 4];
+        fn random_genome(&self, rng: &mut Stream) -> [u32; 4] {
+            std::array::from_fn(|_| below(rng, 100) as u32)
+        }
+        fn evaluate(&self, g: &[u32; 4]) -> Outcome {
+            if g[0] == 99 {
+                return Outcome::rejected("the first number may not be 99");
+            }
+            Outcome::Evaluated(Evaluation {
+                fitness: 1.0 + g.iter().map(|&n| f64::from(n)).sum::<f64>(),
+                components: vec![("first".into(), f64::from(g[0]))],
+                descriptors: vec![f64::from(g[0]), f64::from(g[1])],
+            })
+        }
+    }
+
+    impl Mutate for Numbers {
+        fn mutate(&self, g: &mut [u32; 4], rng: &mut Stream) {
+            g[below(rng, 4)] = below(rng, 100) as u32;
+        }
+    }
+
+    impl Crossover for Numbers {
+        fn crossover(&self, a: &[u32; 4], b: &[u32; 4], rng: &mut Stream) -> ([u32; 4], [u32; 4]) {
+            let cut = below(rng, 5);
+            let (mut c, mut d) = (*a, *b);
+            c[cut..].copy_from_slice(&b[cut..]);
+            d[cut..].copy_from_slice(&a[cut..]);
+            (c, d)
+        }
+    }
+
+    /// The whole outcome of a run as bytes: report (best, population, counters, stop) and
+    /// history.
+    fn bytes(report: &crate::Report<[u32; 4]>, history: &History) -> String {
+        serde_json::to_string(&(
+            &report.best,
+            &report.population,
+            report.counters,
+            report.stop,
+            &history.snapshots,
+        ))
+        .unwrap()
+    }
+
+    /// Runs `strategy()` once saving at every generation, then again from each saved run,
+    /// and checks every resumed run ends with the same bytes.
+    fn resumes_to_the_same_bytes<S: Resumable<Numbers>>(strategy: impl Fn() -> S, budget: Budget) {
+        let mut saved: Vec<(u64, Value)> = Vec::new();
+        let mut history = History::default();
+        let whole = {
+            let mut hook = |generation: u64, make: &dyn Fn() -> Result<Value, EvolveError>| {
+                saved.push((generation, make().map_err(|e| e.to_string())?));
+                Ok(())
+            };
+            Run::new(&Numbers, strategy())
+                .goal(Goal::Maximise)
+                .budget(budget)
+                .seed(11)
+                .observe(&mut history)
+                .on_step(&mut hook)
+                .execute()
+                .unwrap()
+        };
+        let expected = bytes(&whole, &history);
+        assert!(saved.len() >= 10, "{} saves", saved.len());
+        assert_eq!(saved[0].0, 0, "the initial population is offered");
+        for (generation, value) in saved {
+            // Through the text a checkpoint file holds.
+            let text = serde_json::to_string(&value).unwrap();
+            let run: Saved<[u32; 4]> = serde_json::from_str(&text).unwrap();
+            let mut resumed_history = History::default();
+            let resumed = Run::new(&Numbers, strategy())
+                .goal(Goal::Maximise)
+                .budget(budget)
+                .seed(11)
+                .observe(&mut resumed_history)
+                .resume(run)
+                .execute()
+                .unwrap();
+            assert_eq!(
+                bytes(&resumed, &resumed_history),
+                expected,
+                "resumed from generation {generation}"
+            );
+        }
+    }
+
+    fn seeds() -> Vec<[u32; 4]> {
+        (0..10).map(|i| [i, i + 1, 2 * i, 3]).collect()
+    }
+
+    fn archive() -> Archive<[u32; 4]> {
+        let grid = Grid::new(vec![
+            Axis::new("first", "", 0.0, 100.0, 10),
+            Axis::new("second", "", 0.0, 100.0, 10),
+        ])
+        .unwrap();
+        Archive::new(grid, Goal::Maximise, 0.0).unwrap()
+    }
+
+    #[test]
+    fn steady_state_resumes_from_every_generation() {
+        resumes_to_the_same_bytes(|| SteadyState::new(20), Budget::generations(30));
+    }
+
+    #[test]
+    fn generational_resumes_from_every_generation() {
+        resumes_to_the_same_bytes(
+            || Generational::new(20).with_elite(2),
+            Budget::generations(30),
+        );
+    }
+
+    #[test]
+    fn growing_resumes_from_every_cycle() {
+        resumes_to_the_same_bytes(|| Growing::new(seeds()), Budget::generations(60));
+    }
+
+    #[test]
+    fn map_elites_resumes_from_every_iteration() {
+        resumes_to_the_same_bytes(
+            || MapElites::new(archive(), 16).with_crossover(0.5),
+            Budget::generations(30),
+        );
+    }
+
+    #[test]
+    fn a_saved_run_of_another_seed_is_refused() {
+        let mut kept = None;
+        let mut hook = |_: u64, make: &dyn Fn() -> Result<Value, EvolveError>| {
+            kept = Some(make().map_err(|e| e.to_string())?);
+            Ok(())
+        };
+        Run::new(&Numbers, SteadyState::new(20))
+            .budget(Budget::generations(3))
+            .seed(1)
+            .on_step(&mut hook)
+            .execute()
+            .unwrap();
+        let saved: Saved<[u32; 4]> = serde_json::from_value(kept.unwrap()).unwrap();
+        let error = Run::new(&Numbers, SteadyState::new(20))
+            .budget(Budget::generations(3))
+            .seed(2)
+            .resume(saved.clone())
+            .execute()
+            .unwrap_err();
+        assert!(error.to_string().contains("seed 1, not 2"), "{error}");
+        let error = Run::new(&Numbers, SteadyState::new(30))
+            .budget(Budget::generations(3))
+            .seed(1)
+            .resume(saved)
+            .execute()
+            .unwrap_err();
+        assert!(error.to_string().contains("population of 20"), "{error}");
+    }
+}
