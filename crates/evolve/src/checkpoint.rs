@@ -77,8 +77,8 @@ impl<P: Problem, S: Resumable<P> + ?Sized> Resumable<P> for &mut S {
 /// from: with the generations completed and a way to make the [`Saved`] run as JSON, which it
 /// calls only if it saves (making it copies the population). An error stops the run with
 /// [`EvolveError::Checkpoint`].
-pub type SaveHook<'a> = dyn FnMut(u64, &dyn Fn() -> Result<Value, EvolveError>) -> Result<(), String>
-    + 'a;
+pub type SaveHook<'a> =
+    dyn FnMut(u64, &dyn Fn() -> Result<Value, EvolveError>) -> Result<(), String> + 'a;
 
 /// Makes the JSON of a saved run (the function [`Run::on_step`](crate::Run::on_step) keeps,
 /// made where the genome is known to serialise).

@@ -201,7 +201,11 @@ where
     G: Clone + Send + Sync + std::hash::Hash + Eq,
     P: Mutate + Crossover + Problem<Genome = G>,
 {
-    fn restore(&mut self, _saved: &serde_json::Value, _state: &State<G>) -> Result<(), EvolveError> {
+    fn restore(
+        &mut self,
+        _saved: &serde_json::Value,
+        _state: &State<G>,
+    ) -> Result<(), EvolveError> {
         self.wheel = Wheel::default();
         Ok(())
     }

@@ -122,9 +122,11 @@ impl Observer for History {
     }
     fn restore(&mut self, saved: Option<&serde_json::Value>) -> Result<(), String> {
         let Some(saved) = saved else {
-            return Err("the saved run kept no history (it was started without a log); \
+            return Err(
+                "the saved run kept no history (it was started without a log); \
                         resume it without asking for the log, or start it again"
-                .into());
+                    .into(),
+            );
         };
         self.snapshots = Vec::<Snapshot>::deserialize(saved)
             .map_err(|e| format!("the saved history cannot be read: {e}"))?;

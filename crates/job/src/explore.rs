@@ -417,7 +417,10 @@ impl<P: Crossover> Crossover for Projected<'_, P> {
 
 /// Where an exploration stands after a batch: what a checkpoint keeps.
 #[derive(Serialize, Deserialize)]
-#[serde(bound(serialize = "G: Serialize", deserialize = "G: serde::de::DeserializeOwned"))]
+#[serde(bound(
+    serialize = "G: Serialize",
+    deserialize = "G: serde::de::DeserializeOwned"
+))]
 struct ExploreState<G> {
     /// The search: its archive, seed and iteration (and its settings).
     search: MapElites<G>,
@@ -429,6 +432,23 @@ struct ExploreState<G> {
     history: Vec<Point>,
     stride: u64,
     batches: u64,
+    /// What the job noted about its problem ([`explore_noting`]).
+    #[serde(default)]
+    note: serde_json::Value,
+}
+
+/// What an exploration's checkpoint says the job [noted](explore_noting) about its problem
+/// (`None` when the run starts afresh, `null` when the job noted nothing).
+///
+/// # Errors
+/// [`JobError::Input`] when the checkpoint's state is not an exploration's.
+pub fn resumed_note(context: &Context) -> Result<Option<serde_json::Value>, JobError> {
+    #[derive(Deserialize)]
+    struct Noted {
+        #[serde(default)]
+        note: serde_json::Value,
+    }
+    Ok(context.resumed::<Noted>()?.map(|n| n.note))
 }
 
 /// Fills an archive as `plan` says, scoring under `goal` with `qd_score_offset` (at or below
@@ -454,6 +474,36 @@ pub fn explore<P>(
     qd_score_offset: f64,
     seed: u64,
     context: &Context,
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
+{
+    explore_noting(
+        problem,
+        plan,
+        goal,
+        qd_score_offset,
+        seed,
+        context,
+        &serde_json::Value::Null,
+    )
+}
+
+/// [`explore`], with `note` saved in every checkpoint beside the search: what the job needs to
+/// know to build the same problem again when it resumes (how the first genomes were drawn,
+/// say), read back with [`resumed_note`] before it builds it.
+///
+/// # Errors
+/// As [`explore`].
+pub fn explore_noting<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+    note: &serde_json::Value,
 ) -> Result<Explored<P::Genome>, JobError>
 where
     P: Mutate + Crossover,
@@ -543,7 +593,12 @@ where
         }
         report(&search, told, evaluations);
         context.advance(evaluations, search.archive().best().map(|e| e.fitness));
-        let save = |search: &MapElites<P::Genome>, evaluations, rejected, history: &Vec<Point>, stride, batches| {
+        let save = |search: &MapElites<P::Genome>,
+                    evaluations,
+                    rejected,
+                    history: &Vec<Point>,
+                    stride,
+                    batches| {
             context.checkpoint(batches, || ExploreState {
                 search: search.clone(),
                 evaluations,
@@ -551,6 +606,7 @@ where
                 history: history.clone(),
                 stride,
                 batches,
+                note: note.clone(),
             })
         };
         let mut interrupted = false;

@@ -159,9 +159,8 @@ where
     };
     let resume: Option<Saved<P::Genome>> = resume
         .map(|run| {
-            serde_json::from_value(run.clone()).map_err(|e| {
-                EvolveError::Checkpoint(format!("the saved run cannot be read: {e}"))
-            })
+            serde_json::from_value(run.clone())
+                .map_err(|e| EvolveError::Checkpoint(format!("the saved run cannot be read: {e}")))
         })
         .transpose()?;
     // The engine's saved run, with the sampling beside it.
@@ -263,7 +262,8 @@ pub fn evolve_kept(
     };
     macro_rules! keeping {
         ($resume:expr) => {
-            hook.as_deref_mut().map(|h| ($resume.map(|r: &SavedPuzzle| &r.run), h))
+            hook.as_deref_mut()
+                .map(|h| ($resume.map(|r: &SavedPuzzle| &r.run), h))
         };
     }
     let (puzzle, score, counters, stop, sampling) = match spec {
