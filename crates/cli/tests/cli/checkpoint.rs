@@ -42,11 +42,13 @@ fn killed_and_resumed(args: &[&str], every: &str, outs: &[&str]) -> (Duration, u
     // up to kills at about 15%, 40% and 70% of the whole.
     let delays = [0.15, 0.25, 0.30].map(|share| took.mul_f64(share));
     let mut kills = 0;
+    let mut resumes = 0;
     let mut attempt = 0;
     loop {
         let mut full: Vec<&str> = args.to_vec();
         full.extend(["--checkpoint-every", every]);
         if checkpoint.exists() {
+            resumes += 1;
             full.extend(["--resume", CHECKPOINT]);
         } else {
             full.extend(["--checkpoint", CHECKPOINT]);
@@ -81,6 +83,11 @@ fn killed_and_resumed(args: &[&str], every: &str, outs: &[&str]) -> (Duration, u
         );
     }
     assert!(!checkpoint.exists(), "the checkpoint is removed at the end");
+    eprintln!(
+        "{}: {took:?} uninterrupted, {kills} kills, {resumes} resumes",
+        args[..2].join(" ")
+    );
+    assert!(resumes >= 2, "only {resumes} runs resumed a checkpoint");
     (took, kills)
 }
 
@@ -97,7 +104,7 @@ fn steady_state_puzzle_chess_survives_kills() {
             "--population",
             "200",
             "--matings",
-            "60000",
+            "80000",
             "--seed",
             "5",
             "-o",
@@ -124,7 +131,7 @@ fn generational_puzzle_chromatic_survives_kills() {
             "--population",
             "100",
             "--matings",
-            "30000",
+            "500000",
             "--seed",
             "6",
             "-o",
@@ -143,7 +150,7 @@ fn risk_design_survives_kills() {
             "risk",
             "design",
             "--generations",
-            "6",
+            "50",
             "--offspring",
             "8",
             "--tournament",
@@ -171,7 +178,7 @@ fn growing_gloomhaven_survives_kills() {
             "--preset",
             "gloomdungeons",
             "--cycles",
-            "400",
+            "4000",
             "--seed",
             "3",
             "--top",
@@ -179,7 +186,7 @@ fn growing_gloomhaven_survives_kills() {
             "--out",
             "r.json",
         ],
-        "20",
+        "100",
         &["r.json"],
     );
     assert!(kills >= 2, "{kills} kills in {took:?}");
@@ -198,7 +205,7 @@ fn map_elites_explore_survives_kills() {
             "--cells",
             "10x8",
             "--evaluations",
-            "20000",
+            "100000",
             "--seed",
             "4",
             "-o",
