@@ -48,9 +48,12 @@ pub struct Run<'a, P: Problem, S> {
     stop_when_met: bool,
     observers: Vec<&'a mut dyn Observer>,
     cancel: Option<&'a AtomicBool>,
-    resume: Option<(Saved<P::Genome>, RestoreFn<P, S>)>,
+    resume: Option<Resuming<P, S>>,
     saver: Option<(&'a mut SaveHook<'a>, SaveFn<P, S>)>,
 }
+
+/// The saved run to continue from, and how its strategy takes up its part.
+type Resuming<P, S> = (Saved<<P as Problem>::Genome>, RestoreFn<P, S>);
 
 /// Takes up a strategy's saved state (`Resumable::restore`, kept where the bound is known).
 type RestoreFn<P, S> =
