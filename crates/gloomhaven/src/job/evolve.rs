@@ -295,7 +295,7 @@ impl Spec for GloomhavenJob {
             .install(|| {
                 let mut events = RunEvents::generations(context, "cycles", cycles);
                 let mut hook = save_run(context, |run| run);
-                let keep = context.keeps_checkpoints().then(|| Keep {
+                let keep = context.keeps_checkpoints().then_some(Keep {
                     resume,
                     hook: &mut hook,
                 });

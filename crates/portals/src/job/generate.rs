@@ -224,7 +224,7 @@ fn evolve_shown(
             observer: Some(&mut events),
             accepted: Some(&accepted),
             cancel: Some(context.cancel_flag()),
-            keep: context.keeps_checkpoints().then(|| Keep {
+            keep: context.keeps_checkpoints().then_some(Keep {
                 resume,
                 hook: &mut hook,
             }),

@@ -237,7 +237,7 @@ fn run(
                 observers.push(&mut history);
             }
             let mut hook = save_run(context, |saved| saved);
-            let keep = context.keeps_checkpoints().then(|| PuzzleKeep {
+            let keep = context.keeps_checkpoints().then_some(PuzzleKeep {
                 resume,
                 hook: &mut hook,
             });
