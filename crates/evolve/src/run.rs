@@ -157,18 +157,21 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
     /// # }
     /// # impl Mutate for OneMax { fn mutate(&self, g: &mut Vec<bool>, rng: &mut Stream) { let i = below(rng, g.len()); g[i] = !g[i]; } }
     /// # impl Crossover for OneMax { fn crossover(&self, a: &Vec<bool>, b: &Vec<bool>, _: &mut Stream) -> (Vec<bool>, Vec<bool>) { (a.clone(), b.clone()) } }
-    /// let run = || Run::new(&OneMax, SteadyState::new(20)).budget(Budget::generations(30)).seed(4);
+    /// // The same run twice: made afresh each time (one closure would tie both to one borrow).
+    /// fn run<'a>(p: &'a OneMax) -> Run<'a, OneMax, SteadyState> {
+    ///     Run::new(p, SteadyState::new(20)).budget(Budget::generations(30)).seed(4)
+    /// }
     /// // Save at generation 10 (a real caller writes the JSON to a file).
     /// let mut kept = None;
-    /// let mut save = |generation: u64, make: &dyn Fn() -> Result<serde_json::Value, _>| {
+    /// let mut save = |generation: u64, make: &dyn Fn() -> Result<serde_json::Value, ludoforge_evolve::EvolveError>| {
     ///     if generation == 10 {
     ///         kept = Some(make().map_err(|e| e.to_string())?);
     ///     }
     ///     Ok(())
     /// };
-    /// let whole = run().on_step(&mut save).execute().unwrap();
+    /// let whole = run(&OneMax).on_step(&mut save).execute().unwrap();
     /// let saved: Saved<Vec<bool>> = serde_json::from_value(kept.unwrap()).unwrap();
-    /// let resumed = run().resume(saved).execute().unwrap();
+    /// let resumed = run(&OneMax).resume(saved).execute().unwrap();
     /// assert_eq!(resumed.counters, whole.counters);
     /// assert_eq!(resumed.best.genome, whole.best.genome);
     /// ```
