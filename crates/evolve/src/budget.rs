@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Limits on a run; the run stops at the first one reached. At least one must be set.
 ///
@@ -99,7 +99,7 @@ impl Budget {
 }
 
 /// What a run has done so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counters {
     /// Mating events performed.
     pub matings: u64,

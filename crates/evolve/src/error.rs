@@ -30,4 +30,7 @@ pub enum EvolveError {
         /// The problem's reason for the last rejection.
         last_reason: Cow<'static, str>,
     },
+    /// A checkpoint could not be saved, or a saved run does not fit the run resuming it.
+    #[error("{0}")]
+    Checkpoint(String),
 }

@@ -203,3 +203,15 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         step
     }
 }
+
+/// Keeps nothing between generations besides the [`State`]: every pair draws from a stream of
+/// its own.
+impl<P: Mutate + Crossover> crate::Resumable<P> for Generational {
+    fn restore(
+        &mut self,
+        _saved: &serde_json::Value,
+        state: &State<P::Genome>,
+    ) -> Result<(), EvolveError> {
+        crate::steady_state::check_saved_population(self.population, state)
+    }
+}

@@ -193,6 +193,24 @@ where
     }
 }
 
+/// Keeps nothing between cycles besides the [`State`]: the roulette wheel is rebuilt from the
+/// population at the next cycle, adding the members' scores in the order the running wheel
+/// added them, so to the same bits.
+impl<G, P> crate::Resumable<P> for Growing<G>
+where
+    G: Clone + Send + Sync + std::hash::Hash + Eq,
+    P: Mutate + Crossover + Problem<Genome = G>,
+{
+    fn restore(
+        &mut self,
+        _saved: &serde_json::Value,
+        _state: &State<G>,
+    ) -> Result<(), EvolveError> {
+        self.wheel = Wheel::default();
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,13 +2,13 @@
 
 use std::hash::{Hash, Hasher};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::goal::Goal;
 use crate::problem::Evaluation;
 
 /// A valid genome with its evaluation and its score under the run's goal.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Individual<G> {
     /// The genome.
     pub genome: G,
@@ -50,7 +50,7 @@ pub fn best_index<G>(population: &[Individual<G>]) -> Option<usize> {
 }
 
 /// Summary statistics of a population at one moment.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PopulationStats {
     /// Raw fitness of the best-scoring member.
     pub best: f64,

@@ -58,6 +58,7 @@
 
 pub mod archive;
 pub mod budget;
+pub mod checkpoint;
 pub mod error;
 pub mod generational;
 pub mod goal;
@@ -75,6 +76,7 @@ pub mod strategy;
 
 pub use archive::{Archive, ArchiveError, Axis, Elite, Grid, Insertion};
 pub use budget::{Budget, Counters, StopReason};
+pub use checkpoint::{Keep, Resumable, SaveHook, Saved};
 pub use error::EvolveError;
 pub use generational::Generational;
 pub use goal::Goal;

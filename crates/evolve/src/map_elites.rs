@@ -443,3 +443,47 @@ where
         }
     }
 }
+
+/// What MAP-Elites keeps between iterations: the archive and where the search is.
+#[derive(Serialize, Deserialize)]
+struct SavedSearch<A> {
+    archive: A,
+    seed: u64,
+    iteration: u64,
+}
+
+/// Keeps its archive, seed and iteration (the run's [`State`] holds only the counters, the
+/// best and a copy of the elites).
+impl<G, P> crate::Resumable<P> for MapElites<G>
+where
+    G: Clone + Send + Sync + Hash + Eq + Serialize + serde::de::DeserializeOwned,
+    P: Mutate + Crossover + Problem<Genome = G>,
+{
+    fn save(&self) -> Result<serde_json::Value, EvolveError> {
+        serde_json::to_value(SavedSearch {
+            archive: &self.archive,
+            seed: self.seed,
+            iteration: self.iteration,
+        })
+        .map_err(|e| EvolveError::Checkpoint(format!("cannot write the archive: {e}")))
+    }
+
+    fn restore(&mut self, saved: &serde_json::Value, state: &State<G>) -> Result<(), EvolveError> {
+        let saved: SavedSearch<Archive<G>> = crate::checkpoint::read_saved(saved, "archive")?;
+        if saved.archive.grid() != self.archive.grid() {
+            return Err(EvolveError::Checkpoint(
+                "the saved archive has another grid than this run's".into(),
+            ));
+        }
+        if saved.seed != state.seed {
+            return Err(EvolveError::Checkpoint(format!(
+                "the saved archive was filled with seed {}, not {}",
+                saved.seed, state.seed
+            )));
+        }
+        self.archive = saved.archive;
+        self.seed = saved.seed;
+        self.iteration = saved.iteration;
+        Ok(())
+    }
+}

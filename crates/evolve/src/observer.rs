@@ -8,13 +8,13 @@
 //! engine skips the per-generation snapshots when no observer wants them. Progress bars,
 //! JSON-lines logs and web updates are observers that live in the front ends.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::budget::{Counters, StopReason};
 use crate::individual::PopulationStats;
 
 /// The state of a run at one reporting point.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// The run's master seed.
     pub seed: u64,
@@ -78,6 +78,24 @@ pub trait Observer {
     }
     /// Called once when the run stops.
     fn on_finish(&mut self, _snapshot: &Snapshot, _reason: StopReason) {}
+    /// Called instead of [`on_start`](Observer::on_start) when the run continues a
+    /// [saved](crate::Saved) one, after [`restore`](Observer::restore), with the state it
+    /// continues from.
+    fn on_resume(&mut self, _snapshot: &Snapshot) {}
+    /// What this observer has recorded that the caller keeps, for a [saved](crate::Saved) run
+    /// (`None`, the default, for an observer whose record does not outlive the run, such as a
+    /// progress display).
+    fn save(&self) -> Option<serde_json::Value> {
+        None
+    }
+    /// Takes up what [`save`](Observer::save) gave when the run was saved (`None` when the
+    /// saved run had no observer in this place, or one that kept nothing).
+    ///
+    /// # Errors
+    /// Why the saved record cannot be taken up, in words (the run does not start).
+    fn restore(&mut self, _saved: Option<&serde_json::Value>) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Records every snapshot, for plots and tests.
@@ -98,6 +116,21 @@ impl Observer for History {
         if self.snapshots.last() != Some(snapshot) {
             self.snapshots.push(*snapshot);
         }
+    }
+    fn save(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(&self.snapshots).ok()
+    }
+    fn restore(&mut self, saved: Option<&serde_json::Value>) -> Result<(), String> {
+        let Some(saved) = saved else {
+            return Err(
+                "the saved run kept no history (it was started without a log); \
+                        resume it without asking for the log, or start it again"
+                    .into(),
+            );
+        };
+        self.snapshots = Vec::<Snapshot>::deserialize(saved)
+            .map_err(|e| format!("the saved history cannot be read: {e}"))?;
+        Ok(())
     }
 }
 

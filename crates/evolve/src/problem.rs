@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::hash::Hash;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rng::Stream;
 
@@ -71,15 +71,15 @@ impl Outcome {
 }
 
 /// The scores of a valid genome.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// The raw fitness the goal is applied to (e.g. a maze's minimum number of moves).
     pub fitness: f64,
     /// Named component scores that make up the fitness, if the problem has several.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub components: Vec<(String, f64)>,
     /// Behaviour descriptors for quality-diversity archives.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub descriptors: Vec<f64>,
 }
 

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::budget::Counters;
 use crate::error::EvolveError;
@@ -15,7 +16,10 @@ use crate::rng::{Stream, stream};
 const SEQUENTIAL: u64 = u64::MAX;
 
 /// Everything a strategy changes from one step to the next.
-#[derive(Debug, Clone)]
+///
+/// It serialises with serde when the genome does: with the strategy's own state
+/// ([`Resumable`](crate::Resumable)) it is what a [`Saved`](crate::Saved) run holds.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct State<G> {
     /// The run's master seed.
     pub seed: u64,

@@ -128,3 +128,30 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         step
     }
 }
+
+/// Keeps nothing between steps besides the [`State`] (the tournament's scratch space is
+/// refilled every step).
+impl<P: Mutate + Crossover> crate::Resumable<P> for SteadyState {
+    fn restore(
+        &mut self,
+        _saved: &serde_json::Value,
+        state: &State<P::Genome>,
+    ) -> Result<(), EvolveError> {
+        check_saved_population(self.population, state)
+    }
+}
+
+/// Refuses a saved population of another size than the strategy's.
+pub(crate) fn check_saved_population<G>(
+    population: usize,
+    state: &State<G>,
+) -> Result<(), EvolveError> {
+    if state.population.len() == population {
+        Ok(())
+    } else {
+        Err(EvolveError::Checkpoint(format!(
+            "the saved run has a population of {}, not {population}",
+            state.population.len()
+        )))
+    }
+}

@@ -12,8 +12,8 @@ use std::sync::atomic::AtomicBool;
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{coin, unit};
 use ludoforge_evolve::{
-    Budget, Crossover, Evaluation, EvolveError, Goal as Aim, Growing, Individual, Mutate, Observer,
-    Outcome, Problem, Report, Run,
+    Budget, Crossover, Evaluation, EvolveError, Goal as Aim, Growing, Individual, Keep, Mutate,
+    Observer, Outcome, Problem, Report, Run,
 };
 
 use crate::build::{SizeBounds, build};
@@ -377,13 +377,15 @@ pub fn evolve(
     observer: Option<&mut dyn Observer>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Report<Scenario>, EvolveError> {
-    evolve_with(catalog, settings, &[], cycles, seed, observer, cancel)
+    evolve_with(catalog, settings, &[], cycles, seed, observer, cancel, None)
 }
 
-/// [`evolve`] with `extra` scenarios joining the catalog's in the starting population.
+/// [`evolve`] with `extra` scenarios joining the catalog's in the starting population, keeping
+/// checkpoints as `keep` says (after every cycle; see [`ludoforge_evolve::checkpoint`]).
 ///
 /// # Errors
 /// As [`evolve`].
+#[allow(clippy::too_many_arguments)]
 pub fn evolve_with(
     catalog: &Catalog,
     settings: &Settings,
@@ -392,12 +394,14 @@ pub fn evolve_with(
     seed: u64,
     observer: Option<&mut dyn Observer>,
     cancel: Option<&AtomicBool>,
+    keep: Option<Keep<'_, Scenario>>,
 ) -> Result<Report<Scenario>, EvolveError> {
     let problem = GloomProblem::with_seeds(catalog, *settings, extra);
     let mut run = Run::new(&problem, Growing::new(problem.seeds().to_vec()))
         .goal(Aim::Maximise)
         .budget(Budget::generations(cycles))
-        .seed(seed);
+        .seed(seed)
+        .keep(keep);
     if let Some(observer) = observer {
         run = run.observe(observer);
     }

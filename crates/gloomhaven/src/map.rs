@@ -67,7 +67,7 @@ pub enum Material {
 
 /// What stands on a door hex: a door of some kind, or a corridor piece that opens two tiles
 /// into one room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum DoorKind {
     /// A stone door.
     #[default]
@@ -128,7 +128,7 @@ impl DoorKind {
 
 /// A door hex: where two tiles are joined (or, for a corridor piece lying on one tile, where
 /// it lies), what stands there and which way its picture points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Door {
     /// The hex.
     pub at: Hex,
@@ -142,7 +142,7 @@ pub struct Door {
 }
 
 /// A map: placed tiles (the first is the anchor) and the doors between them.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Map {
     /// The tiles.
     pub tiles: Vec<PlacedTile>,

@@ -128,7 +128,7 @@ impl Level {
 }
 
 /// One monster standee on its hex, with its level for two, three and four players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Standee {
     /// Index into the catalog's monsters.
     pub monster: u16,
@@ -279,7 +279,7 @@ impl Direction {
 }
 
 /// An overlay tile: an obstacle, trap, hazardous or difficult terrain of one kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Overlay {
     /// Index into the catalog's overlay kinds.
     pub kind: u16,
@@ -297,7 +297,7 @@ impl Overlay {
 }
 
 /// A coin token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Coin {
     /// Where it lies.
     pub at: Hex,
@@ -306,7 +306,7 @@ pub struct Coin {
 }
 
 /// How the scenario book refers to a treasure tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Label {
     /// Not numbered: the content is the scenario's own.
     #[default]
@@ -320,7 +320,7 @@ pub enum Label {
 }
 
 /// A treasure chest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Chest {
     /// Where it stands.
     pub at: Hex,
@@ -331,7 +331,7 @@ pub struct Chest {
 }
 
 /// A whole scenario.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Scenario {
     /// Its name (empty for a scenario the search made and has not named yet).
     pub name: String,

@@ -291,7 +291,7 @@ impl<'a> Checkpointing<'a> {
         &self,
         reached: u64,
         force: bool,
-        state: impl FnOnce() -> T,
+        state: impl FnOnce() -> Result<T, JobError>,
     ) -> Result<(), JobError> {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         let due = force
@@ -302,7 +302,7 @@ impl<'a> Checkpointing<'a> {
         if !due || (reached == last.1 && !force) {
             return Ok(());
         }
-        let state = serde_json::to_value(state())
+        let state = serde_json::to_value(state()?)
             .map_err(|e| JobError::failed(format!("cannot write the checkpoint: {e}")))?;
         let checkpoint = Checkpoint {
             format: FORMAT.to_string(),

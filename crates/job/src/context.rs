@@ -171,6 +171,19 @@ impl<'a> Context<'a> {
         reached: u64,
         state: impl FnOnce() -> T,
     ) -> Result<(), crate::JobError> {
+        self.try_checkpoint(reached, || Ok(state()))
+    }
+
+    /// [`Context::checkpoint`] for a state that may fail to be made: its error stops the save
+    /// (the last checkpoint stays) and is returned.
+    ///
+    /// # Errors
+    /// [`crate::JobError::Failed`] when the checkpoint cannot be written, or `state`'s error.
+    pub fn try_checkpoint<T: Serialize>(
+        &self,
+        reached: u64,
+        state: impl FnOnce() -> Result<T, crate::JobError>,
+    ) -> Result<(), crate::JobError> {
         match self.checkpoints {
             Some(c) => c.offer(reached, self.cancelled(), state),
             None => Ok(()),

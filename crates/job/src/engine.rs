@@ -1,6 +1,7 @@
 //! Helpers for jobs that run the evolution engine or draw pictures.
 
-use ludoforge_evolve::{Budget, Counters, Observer, Snapshot, StopReason};
+use ludoforge_evolve::{Budget, Counters, EvolveError, Observer, Snapshot, StopReason};
+use serde_json::Value;
 
 use crate::{Context, File, JobError, media};
 
@@ -84,6 +85,11 @@ impl Observer for RunEvents<'_, '_> {
         self.context.stage(self.name, self.total, self.name);
     }
 
+    fn on_resume(&mut self, snapshot: &Snapshot) {
+        self.context.stage(self.name, self.total, self.name);
+        self.on_progress(&snapshot.counters, snapshot.best_ever);
+    }
+
     fn on_progress(&mut self, counters: &Counters, best_ever: f64) {
         let done = self.position(counters);
         let better = self.best.map(f64::to_bits) != Some(best_ever.to_bits());
@@ -161,5 +167,34 @@ pub fn png_file(
             media::PNG,
             draw(svg).map_err(JobError::failed)?,
         ))
+    }
+}
+
+/// The save hook of an engine run ([`Run::on_step`](ludoforge_evolve::Run::on_step)) that
+/// keeps checkpoints through `context` ([`Context::checkpoint`]): when a save is due, the
+/// saved run is made and handed to `wrap`, which makes the job's state from it (the run
+/// itself, or the run with what else the job keeps), and that is saved. A context that keeps
+/// no checkpoints never makes the saved run.
+///
+/// ```
+/// use ludoforge_job::Context;
+/// use ludoforge_job::engine::save_run;
+/// let context = Context::quiet();
+/// let mut hook = save_run(&context, |run| run);
+/// // Without checkpoints the state is never made.
+/// hook(3, &|| panic!("not made")).unwrap();
+/// ```
+pub fn save_run<'c>(
+    context: &'c Context<'_>,
+    wrap: impl Fn(Value) -> Value + 'c,
+) -> impl FnMut(u64, &dyn Fn() -> Result<Value, EvolveError>) -> Result<(), String> + 'c {
+    move |reached, make| {
+        context
+            .try_checkpoint(reached, || {
+                make()
+                    .map(&wrap)
+                    .map_err(|e| JobError::failed(e.to_string()))
+            })
+            .map_err(|e| e.to_string())
     }
 }

@@ -415,10 +415,50 @@ impl<P: Crossover> Crossover for Projected<'_, P> {
     }
 }
 
+/// Where an exploration stands after a batch: what a checkpoint keeps.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "G: Serialize",
+    deserialize = "G: serde::de::DeserializeOwned"
+))]
+struct ExploreState<G> {
+    /// The search: its archive, seed and iteration (and its settings).
+    search: MapElites<G>,
+    /// Candidates evaluated so far.
+    evaluations: u64,
+    /// Candidates rejected so far.
+    rejected: u64,
+    /// The history so far, and the stride and batch count that thin it.
+    history: Vec<Point>,
+    stride: u64,
+    batches: u64,
+    /// What the job noted about its problem ([`explore_noting`]).
+    #[serde(default)]
+    note: serde_json::Value,
+}
+
+/// What an exploration's checkpoint says the job [noted](explore_noting) about its problem
+/// (`None` when the run starts afresh, `null` when the job noted nothing).
+///
+/// # Errors
+/// [`JobError::Input`] when the checkpoint's state is not an exploration's.
+pub fn resumed_note(context: &Context) -> Result<Option<serde_json::Value>, JobError> {
+    #[derive(Deserialize)]
+    struct Noted {
+        #[serde(default)]
+        note: serde_json::Value,
+    }
+    Ok(context.resumed::<Noted>()?.map(|n| n.note))
+}
+
 /// Fills an archive as `plan` says, scoring under `goal` with `qd_score_offset` (at or below
 /// the lowest score a candidate can have), with `seed`. Progress goes to `context` (stage
 /// `exploring`, in evaluations, with the best fitness); its cancel flag stops the search after
 /// the batch under way, keeping the archive so far.
+///
+/// When the context keeps checkpoints ([`Context::checkpoint`]), the search is offered for
+/// saving after every batch (counted from the first batch after the random one), and resumed
+/// from the context's checkpoint when there is one: the archive ends the same, bit for bit.
 ///
 /// Random sampling is MAP-Elites whose every child is a fresh random genome (no crossover, one
 /// "mutation" that replaces the genome), so both methods make and count candidates the same
@@ -437,6 +477,37 @@ pub fn explore<P>(
 ) -> Result<Explored<P::Genome>, JobError>
 where
     P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
+{
+    explore_noting(
+        problem,
+        plan,
+        goal,
+        qd_score_offset,
+        seed,
+        context,
+        &serde_json::Value::Null,
+    )
+}
+
+/// [`explore`], with `note` saved in every checkpoint beside the search: what the job needs to
+/// know to build the same problem again when it resumes (how the first genomes were drawn,
+/// say), read back with [`resumed_note`] before it builds it.
+///
+/// # Errors
+/// As [`explore`].
+pub fn explore_noting<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+    note: &serde_json::Value,
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
 {
     let settings = &plan.settings;
     let random = settings.method == Method::Random;
@@ -460,10 +531,24 @@ where
     context.emit(Event::Grid {
         axes: plan.axes.clone(),
     });
+    let resumed: Option<ExploreState<P::Genome>> = context.resumed()?;
     context.install(|| {
-        let told = search
-            .start(&projected, goal, seed)
-            .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?;
+        let mut told = match &resumed {
+            Some(saved) => {
+                if saved.search.archive().grid() != search.archive().grid()
+                    || saved.search.seed() != seed
+                {
+                    return Err(JobError::input(
+                        "the checkpoint's archive is not of this exploration; start it again \
+                         without --resume",
+                    ));
+                }
+                Told::default()
+            }
+            None => search
+                .start(&projected, goal, seed)
+                .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?,
+        };
         // Changed cells go out about 200 times a run, and at least every 2,000 evaluations
         // in a long one, so a live view keeps up.
         let every = (total / 200).clamp(1, 2_000);
@@ -496,11 +581,38 @@ where
             best: search.archive().best().map(|e| e.fitness),
         };
         history.push(point(&search, evaluations));
+        if let Some(saved) = resumed {
+            search = saved.search;
+            evaluations = saved.evaluations;
+            rejected = saved.rejected;
+            history = saved.history;
+            stride = saved.stride;
+            batches = saved.batches;
+            // A live view redraws every elite of the archive taken up.
+            told.changed = search.archive().iter().map(|e| e.cell).collect();
+        }
         report(&search, told, evaluations);
         context.advance(evaluations, search.archive().best().map(|e| e.fitness));
+        let save = |search: &MapElites<P::Genome>,
+                    evaluations,
+                    rejected,
+                    history: &Vec<Point>,
+                    stride,
+                    batches| {
+            context.checkpoint(batches, || ExploreState {
+                search: search.clone(),
+                evaluations,
+                rejected,
+                history: history.clone(),
+                stride,
+                batches,
+                note: note.clone(),
+            })
+        };
         let mut interrupted = false;
         while evaluations < total {
             if context.cancelled() {
+                save(&search, evaluations, rejected, &history, stride, batches)?;
                 interrupted = true;
                 break;
             }
@@ -520,6 +632,7 @@ where
                 history.push(point(&search, evaluations));
             }
             context.advance(evaluations, search.archive().best().map(|e| e.fitness));
+            save(&search, evaluations, rejected, &history, stride, batches)?;
         }
         // Whatever changed since the last report (a cancelled run stops between reports).
         report(&search, Told::default(), total);

@@ -15,8 +15,8 @@ use std::sync::{Mutex, PoisonError};
 use ludoforge_evolve::individual::fingerprint;
 use ludoforge_evolve::rng::{below, stream};
 use ludoforge_evolve::{
-    Budget, Crossover, Evaluation, EvolveError, Goal, Mutate, Observer, Outcome, Problem, Run,
-    SteadyState, StopReason, Stream,
+    Budget, Crossover, Evaluation, EvolveError, Goal, Keep, Mutate, Observer, Outcome, Problem,
+    Run, SteadyState, StopReason, Stream,
 };
 
 use crate::choose::{Choice, Targets};
@@ -140,6 +140,11 @@ pub struct Watch<'a> {
     /// best of the members made so far. Before any member is made there is none, and the run
     /// ends with [`EvolveError::NoValidGenome`] whose reason is [`INTERRUPTED`].
     pub cancel: Option<&'a AtomicBool>,
+    /// Keeps checkpoints: continues the saved run, and offers the run for saving after every
+    /// generation (see [`ludoforge_evolve::checkpoint`]). Once the run is cancelled, the
+    /// dungeons still being judged are rejected, so the run is offered no more: the last
+    /// checkpoint saved before stays the one to resume.
+    pub keep: Option<Keep<'a, PackedDungeon>>,
 }
 
 /// The rejection reason of every dungeon once the run is cancelled.
@@ -284,6 +289,21 @@ pub fn evolve(
     if let Some(flag) = watch.cancel {
         run = run.cancel_on(flag);
     }
+    let cancel = watch.cancel;
+    let mut careful = watch.keep.map(|keep| {
+        let hook = keep.hook;
+        let careful = move |reached: u64, make: &dyn Fn() -> Result<_, EvolveError>| {
+            if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Ok(());
+            }
+            hook(reached, make)
+        };
+        (keep.resume, careful)
+    });
+    run = run.keep(careful.as_mut().map(|(resume, hook)| Keep {
+        resume: resume.take(),
+        hook: hook as &mut ludoforge_evolve::SaveHook<'_>,
+    }));
     let (best, stop) = match run.execute() {
         Ok(report) => (report.best.genome, report.stop),
         Err(error) => {

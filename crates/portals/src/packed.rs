@@ -26,7 +26,7 @@ use crate::dungeon::{Dungeon, RoomId, Stage};
 /// assert_eq!(packed.unpack(), dungeon);
 /// assert!(packed.bytes() < 5 * dungeon.rooms());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct PackedDungeon(Box<[u8]>);
 
 impl PackedDungeon {

@@ -2,12 +2,14 @@
 
 use std::sync::atomic::AtomicBool;
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use ludoforge_evolve::replicates::replicates;
 use ludoforge_evolve::{
-    Crossover, EvolveError, Generational, Goal, History, Mutate, Observer, Report, Run,
-    SteadyState, StopReason,
+    Crossover, EvolveError, Generational, Goal, History, Keep, Mutate, Observer, Report, Run,
+    SaveHook, Saved, SteadyState, StopReason,
 };
 
 use crate::chess::{ChessMaze, ChessProblem};
@@ -116,6 +118,27 @@ pub(crate) fn goal(spec: &PuzzleSpec, settings: &Settings) -> Goal {
     }
 }
 
+/// A puzzle run saved between two steps: the engine's saved run ([`Saved`], as JSON) and how
+/// its first population was drawn (a chromatic run may have started again from carved
+/// colourings, and a resumed run must go on with the same problem).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SavedPuzzle {
+    /// How the first population was drawn.
+    pub sampling: Sampling,
+    /// The engine's saved run.
+    pub run: Value,
+}
+
+/// A puzzle run's checkpoints: the saved run to continue from, if any, and the hook offered
+/// the run at every point it could continue from, with a [`SavedPuzzle`] as JSON.
+pub struct PuzzleKeep<'a> {
+    /// The run to continue from (`None`: start afresh).
+    pub resume: Option<SavedPuzzle>,
+    /// The save hook (see [`Run::on_step`]).
+    pub hook: &'a mut SaveHook<'a>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run_problem<P: Mutate + Crossover>(
     problem: &P,
     spec: &PuzzleSpec,
@@ -123,15 +146,43 @@ fn run_problem<P: Mutate + Crossover>(
     seed: u64,
     observers: &mut [&mut dyn Observer],
     cancel: Option<&AtomicBool>,
-) -> Result<Report<P::Genome>, PuzzleError> {
+    sampling: Sampling,
+    keep: Option<(Option<&Value>, &mut SaveHook<'_>)>,
+) -> Result<Report<P::Genome>, PuzzleError>
+where
+    P::Genome: Serialize + DeserializeOwned,
+{
     let goal = goal(spec, settings);
+    let (resume, mut hook) = match keep {
+        Some((resume, hook)) => (resume, Some(hook)),
+        None => (None, None),
+    };
+    let resume: Option<Saved<P::Genome>> = resume
+        .map(|run| {
+            serde_json::from_value(run.clone())
+                .map_err(|e| EvolveError::Checkpoint(format!("the saved run cannot be read: {e}")))
+        })
+        .transpose()?;
+    // The engine's saved run, with the sampling beside it.
+    let mut wrapped = hook.as_mut().map(|hook| {
+        move |reached: u64, make: &dyn Fn() -> Result<Value, EvolveError>| {
+            hook(reached, &|| {
+                make().map(|run| serde_json::json!({"sampling": sampling, "run": run}))
+            })
+        }
+    });
     macro_rules! go {
         ($strategy:expr) => {{
+            let keep = wrapped.as_mut().map(|hook| Keep {
+                resume,
+                hook: hook as &mut SaveHook<'_>,
+            });
             let mut run = Run::new(problem, $strategy)
                 .goal(goal)
                 .budget(settings.budget)
                 .seed(seed)
-                .stop_when_met(settings.target.is_some());
+                .stop_when_met(settings.target.is_some())
+                .keep(keep);
             for observer in observers.iter_mut() {
                 run = run.observe(&mut **observer);
             }
@@ -188,7 +239,33 @@ pub fn evolve(
     observers: &mut [&mut dyn Observer],
     cancel: Option<&AtomicBool>,
 ) -> Result<PuzzleResult, PuzzleError> {
+    evolve_kept(spec, settings, seed, observers, cancel, None)
+}
+
+/// [`evolve`], keeping checkpoints as `keep` says: the run continues from `keep.resume` (with
+/// the sampling it was started with), and is offered for saving after every generation.
+///
+/// # Errors
+/// As [`evolve`], and [`EvolveError::Checkpoint`] when the saved run cannot be read or taken up.
+pub fn evolve_kept(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    observers: &mut [&mut dyn Observer],
+    cancel: Option<&AtomicBool>,
+    keep: Option<PuzzleKeep<'_>>,
+) -> Result<PuzzleResult, PuzzleError> {
     check(spec, settings)?;
+    let (resume, mut hook) = match keep {
+        Some(PuzzleKeep { resume, hook }) => (resume, Some(hook)),
+        None => (None, None),
+    };
+    macro_rules! keeping {
+        ($resume:expr) => {
+            hook.as_deref_mut()
+                .map(|h| ($resume.map(|r: &SavedPuzzle| &r.run), h))
+        };
+    }
     let (puzzle, score, counters, stop, sampling) = match spec {
         PuzzleSpec::Chess {
             board,
@@ -198,7 +275,16 @@ pub fn evolve(
             kinds,
         } => {
             let problem = ChessProblem::new(*board, *agent, *entrance, *exit, kinds.clone())?;
-            let report = run_problem(&problem, spec, settings, seed, observers, cancel)?;
+            let report = run_problem(
+                &problem,
+                spec,
+                settings,
+                seed,
+                observers,
+                cancel,
+                Sampling::Uniform,
+                keeping!(resume.as_ref()),
+            )?;
             let maze = ChessMaze::new(
                 *board,
                 *agent,
@@ -220,12 +306,34 @@ pub fn evolve(
             exit,
         } => {
             let mut problem = ChromaticProblem::new(*board, *entrance, *exit)?;
-            let report = match run_problem(&problem, spec, settings, seed, observers, cancel) {
+            if let Some(saved) = &resume {
+                problem = problem.with_sampling(saved.sampling);
+            }
+            let first = run_problem(
+                &problem,
+                spec,
+                settings,
+                seed,
+                observers,
+                cancel,
+                problem.sampling,
+                keeping!(resume.as_ref()),
+            );
+            let report = match first {
                 Err(PuzzleError::Evolve(EvolveError::NoValidGenome { .. }))
                     if problem.sampling.is_uniform() =>
                 {
                     problem = problem.with_sampling(Sampling::Carved);
-                    run_problem(&problem, spec, settings, seed, observers, cancel)?
+                    run_problem(
+                        &problem,
+                        spec,
+                        settings,
+                        seed,
+                        observers,
+                        cancel,
+                        problem.sampling,
+                        keeping!(None::<&SavedPuzzle>),
+                    )?
                 }
                 report => report?,
             };

@@ -1,7 +1,7 @@
 //! `gloomhaven`: evolve scenarios from the official ones, name the best, write its book page,
 //! draw it and write its board file.
 
-use ludoforge_evolve::{EvolveError, Outcome, Problem, StopReason};
+use ludoforge_evolve::{EvolveError, Keep, Outcome, Problem, Saved, StopReason};
 use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use serde_json::json;
@@ -17,7 +17,7 @@ use crate::record::Source;
 use crate::scenario::{Goal, Players, Scenario};
 use crate::table::Table;
 use crate::{book, names, render};
-use ludoforge_job::engine::RunEvents;
+use ludoforge_job::engine::{RunEvents, save_run};
 
 /// `gloomhaven`: evolve a scenario.
 pub struct GloomhavenJob;
@@ -213,6 +213,10 @@ impl Spec for GloomhavenJob {
         Some(serde_json::from_str(r#"{"cycles": 40}"#).expect("sample parameters"))
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn draw(
         &self,
         result: &serde_json::Value,
@@ -285,9 +289,16 @@ impl Spec for GloomhavenJob {
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
         artifact.notes.extend(warnings);
         let cycles = p.cycles;
+        // A checkpoint is the growing run itself, saved after any cycle.
+        let resume: Option<Saved<Scenario>> = context.resumed()?;
         let report = context
             .install(|| {
                 let mut events = RunEvents::generations(context, "cycles", cycles);
+                let mut hook = save_run(context, |run| run);
+                let keep = context.keeps_checkpoints().then_some(Keep {
+                    resume,
+                    hook: &mut hook,
+                });
                 evolve_with(
                     &catalog,
                     &settings,
@@ -296,6 +307,7 @@ impl Spec for GloomhavenJob {
                     seed,
                     Some(&mut events),
                     Some(context.cancel_flag()),
+                    keep,
                 )
             })?
             .map_err(|e| match e {

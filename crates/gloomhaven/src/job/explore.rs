@@ -249,6 +249,10 @@ impl Spec for GloomhavenExploreJob {
         super::files::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &GloomhavenExploreParams) -> Result<Self::Checked, JobError> {
         let checked = GloomhavenJob.validate(&p.search())?;
         let plan = p.explore.plan(&explore_descriptors(

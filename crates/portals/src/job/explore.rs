@@ -144,6 +144,10 @@ impl Spec for ExploreJob {
         super::files::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &ExploreParams) -> Result<ExplorePlan, JobError> {
         let (params, walks, memory) = p.dungeon.settings()?;
         let mut targets = p.targets.targets()?;

@@ -2,8 +2,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use ludoforge_evolve::{Budget, EvolveError, StopReason};
-use ludoforge_job::engine::RunEvents;
+use ludoforge_evolve::{Budget, EvolveError, Keep, Saved, StopReason};
+use ludoforge_job::engine::{RunEvents, save_run};
 use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 
 use super::files::{add_files, describe};
@@ -80,6 +80,10 @@ impl Spec for GenerateJob {
         context: &Context,
     ) -> Option<Result<Vec<ludoforge_job::File>, JobError>> {
         super::files::draw(result, context)
+    }
+
+    fn checkpoints(&self) -> bool {
+        true
     }
 
     fn validate(&self, p: &GenerateParams) -> Result<Plan, JobError> {
@@ -204,6 +208,8 @@ fn evolve_shown(
         memory: plan.memory,
         seed,
     };
+    // A checkpoint is the engine's run.
+    let resume: Option<Saved<crate::packed::PackedDungeon>> = context.resumed()?;
     let outcome = context.install(|| {
         let mut events = RunEvents::new(context, &Budget::matings(matings));
         // The first population's size is known, and making it is most of the time a large
@@ -213,10 +219,15 @@ fn evolve_shown(
         context.stage("making the first population", Some(total), "dungeons");
         let made = AtomicU64::new(0);
         let accepted = || thinned(context, made.fetch_add(1, Ordering::Relaxed) + 1, total);
+        let mut hook = save_run(context, |run| run);
         let watch = Watch {
             observer: Some(&mut events),
             accepted: Some(&accepted),
             cancel: Some(context.cancel_flag()),
+            keep: context.keeps_checkpoints().then_some(Keep {
+                resume,
+                hook: &mut hook,
+            }),
         };
         evolve(&problem, population, matings, watch)
     })?;

@@ -66,7 +66,7 @@ use crate::chromatic::colour::compatible;
 pub const UNIFORM_REACH: usize = 40;
 
 /// How the first population's colourings are drawn (see the [module documentation](self)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Sampling {
     /// The paper's: uniform colourings, redrawn until the exit can be reached.

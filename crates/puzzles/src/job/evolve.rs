@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use ludoforge_evolve::{EvolveError, History, Observer, history_lines};
-use ludoforge_job::engine::{RunEvents, pictures};
+use ludoforge_job::engine::{RunEvents, pictures, save_run};
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -13,7 +13,7 @@ use crate::PuzzleError;
 use crate::ascii::{chess_ascii, chromatic_ascii};
 use crate::chess::piece::format_pieces;
 use crate::format::Puzzle;
-use crate::generate::{PuzzleResult, evolve, evolve_replicates};
+use crate::generate::{PuzzleKeep, PuzzleResult, SavedPuzzle, evolve_kept, evolve_replicates};
 use crate::render::{View, chess_svg, chromatic_svg};
 use crate::settings::{PuzzleSpec, Settings};
 use crate::solve::Solution;
@@ -52,6 +52,10 @@ impl Spec for ChessJob {
 
     fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
         super::draw::draw(result, context)
+    }
+
+    fn checkpoints(&self) -> bool {
+        true
     }
 
     fn validate(&self, p: &ChessParams) -> Result<Self::Checked, JobError> {
@@ -117,6 +121,10 @@ impl Spec for ChromaticJob {
         super::draw::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &ChromaticParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chromatic(
             p.board.width,
@@ -168,6 +176,12 @@ fn run(
     let mut artifact = Artifact::new(id, env!("CARGO_PKG_VERSION"), seed, params);
     let cancel = Some(context.cancel_flag());
     let best = if let Some(count) = search.replicates {
+        if context.keeps_checkpoints() {
+            return Err(JobError::parameters(
+                "checkpoints are kept for one run, not for replicates: leave out replicates, \
+                 or --checkpoint and --resume",
+            ));
+        }
         context.stage("replicates", Some(count as u64), "replicates");
         let finished = AtomicU64::new(0);
         let done = |_| {
@@ -213,6 +227,8 @@ fn run(
         }
         set.best
     } else {
+        // A checkpoint is the engine's run with its sampling (a [`SavedPuzzle`]).
+        let resume: Option<SavedPuzzle> = context.resumed()?;
         let (result, history) = context.install(|| {
             let mut events = RunEvents::new(context, &settings.budget);
             let mut history = History::default();
@@ -220,7 +236,12 @@ fn run(
             if context.wants("log") {
                 observers.push(&mut history);
             }
-            let result = evolve(spec, settings, seed, &mut observers, cancel);
+            let mut hook = save_run(context, |saved| saved);
+            let keep = context.keeps_checkpoints().then_some(PuzzleKeep {
+                resume,
+                hook: &mut hook,
+            });
+            let result = evolve_kept(spec, settings, seed, &mut observers, cancel, keep);
             (result, history)
         })?;
         let result = result.map_err(|e| explain(e, spec))?;

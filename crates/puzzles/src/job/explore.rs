@@ -217,6 +217,10 @@ impl Spec for ChessExploreJob {
         super::draw::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chess(
             p.board.width,
@@ -305,6 +309,10 @@ impl Spec for ChromaticExploreJob {
         super::draw::draw(result, context)
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
         let spec = PuzzleSpec::chromatic(
             p.board.width,
@@ -340,13 +348,33 @@ impl Spec for ChromaticExploreJob {
         let goal = goal(&spec, &settings);
         // The paper's uniform colourings first, as `puzzle-chromatic` draws them; carved ones
         // when uniform sampling finds no solvable colouring.
+        // A checkpoint notes the sampling, and a resumed run goes on with it.
         let mut problem = ChromaticProblem::new(*board, *entrance, *exit)?;
-        let uniform =
-            explore::explore(&described(&problem, &maze), &plan, goal, 0.0, seed, context);
-        let explored = match uniform {
+        if let Some(note) = explore::resumed_note(context)? {
+            let sampling: Sampling = serde_json::from_value(note).map_err(|e| {
+                JobError::input(format!(
+                    "the checkpoint's sampling cannot be read ({e}); start the run again \
+                     without --resume"
+                ))
+            })?;
+            problem = problem.with_sampling(sampling);
+        }
+        let run = |problem: &ChromaticProblem| {
+            let note = serde_json::to_value(problem.sampling).expect("a sampling serialises");
+            explore::explore_noting(
+                &described(problem, &maze),
+                &plan,
+                goal,
+                0.0,
+                seed,
+                context,
+                &note,
+            )
+        };
+        let explored = match run(&problem) {
             Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
                 problem = problem.with_sampling(Sampling::Carved);
-                explore::explore(&described(&problem, &maze), &plan, goal, 0.0, seed, context)?
+                run(&problem)?
             }
             other => other?,
         };
