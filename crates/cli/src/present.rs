@@ -134,11 +134,19 @@ pub fn present(
     }
     if let Some(plan) = &kept {
         if artifact.ending == JobEnding::Interrupted {
-            eprintln!(
-                "the run's state is saved in {}: continue it with --resume {}",
-                plan.path.display(),
-                plan.path.display()
-            );
+            if plan.path.exists() {
+                eprintln!(
+                    "the run's state is saved in {}: continue it with --resume {}",
+                    plan.path.display(),
+                    plan.path.display()
+                );
+            } else {
+                eprintln!(
+                    "the run stopped before it could save its state: run it again with \
+                     --checkpoint {} to start afresh",
+                    plan.path.display()
+                );
+            }
         } else {
             let _ = std::fs::remove_file(&plan.path);
         }

@@ -1,4 +1,4 @@
-use ludoforge_evolve::Evaluation;
+use ludoforge_evolve::{Evaluation, Outcome, Problem, Stream};
 use ludoforge_evolve::rng::below;
 use serde_json::json;
 

@@ -206,6 +206,10 @@ impl Spec for ExploreJob {
         })
     }
 
+    fn checkpoints(&self) -> bool {
+        true
+    }
+
     fn draw(
         &self,
         result: &serde_json::Value,
