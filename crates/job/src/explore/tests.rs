@@ -1,5 +1,5 @@
-use ludoforge_evolve::{Evaluation, Outcome, Problem, Stream};
 use ludoforge_evolve::rng::below;
+use ludoforge_evolve::{Evaluation, Outcome, Problem, Stream};
 use serde_json::json;
 
 use super::*;
