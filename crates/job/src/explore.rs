@@ -3,7 +3,7 @@
 //! every elite as a normal result of its generator, and pictures of the archive.
 //!
 //! A generator offers its [`Descriptor`]s (named, with units and natural ranges) and a
-//! [`Problem`] whose evaluations carry them all, in the offered order. The user's
+//! [`Problem`](ludoforge_evolve::Problem) whose evaluations carry them all, in the offered order. The user's
 //! [`ExploreSettings`] choose two or three of them, the cells per axis and any ranges;
 //! [`ExploreSettings::plan`] checks them into a [`Plan`], and [`explore`] runs it: the same
 //! archive for the same plan and seed on any number of threads.

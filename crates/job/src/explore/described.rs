@@ -6,7 +6,7 @@ use ludoforge_evolve::{Crossover, Mutate, Outcome, Problem, Stream};
 
 /// A generator's problem with its own evaluation replaced: `evaluate` scores a genome and
 /// gives every descriptor the generator offers, in order; fresh genomes, mutation and
-/// crossover stay the generator's. What an explore job hands to [`explore`].
+/// crossover stay the generator's. What an explore job hands to [`explore`](super::explore()).
 ///
 /// ```
 /// use ludoforge_evolve::{Evaluation, Outcome, Problem};
