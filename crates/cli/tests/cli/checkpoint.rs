@@ -25,8 +25,8 @@ fn spawn(dir: &Path, args: &[&str]) -> Child {
 
 /// Runs `args` (which write the result to `out`) once without checkpoints, then again with a
 /// checkpoint saved `every` so often and killed with SIGKILL at about 15%, 40% and 70% of the
-/// first run's time, resumed after each kill (or started afresh while no checkpoint was
-/// saved yet), until one run finishes. The files named in `outs` must be the same bytes as the
+/// first run's time (each kill waiting, if need be, for the attempt's first save), resumed
+/// after each kill, until one run finishes. The files named in `outs` must be the same bytes as the
 /// first run's, and the checkpoint must be gone. Returns the first run's time and how many
 /// kills landed.
 fn killed_and_resumed(args: &[&str], every: &str, outs: &[&str]) -> (Duration, usize) {
@@ -53,10 +53,20 @@ fn killed_and_resumed(args: &[&str], every: &str, outs: &[&str]) -> (Duration, u
         } else {
             full.extend(["--checkpoint", CHECKPOINT]);
         }
+        let before = fs::read(&checkpoint).ok();
         let mut child = spawn(d, &full);
         if let Some(delay) = delays.get(attempt) {
             attempt += 1;
             sleep(*delay);
+            // On a loaded machine the moment may come before this attempt has saved anything;
+            // wait for its first save (or its end) so that every kill leaves a newer state.
+            let waited = Instant::now();
+            while child.try_wait().unwrap().is_none()
+                && fs::read(&checkpoint).ok() == before
+                && waited.elapsed() < Duration::from_secs(60)
+            {
+                sleep(Duration::from_millis(2));
+            }
             if child.try_wait().unwrap().is_none() {
                 child.kill().unwrap();
                 child.wait().unwrap();
