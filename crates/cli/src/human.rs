@@ -199,7 +199,7 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
         }
     }
 
-    fn place(&mut self, state: &State, me: u8, rng: &mut Stream) -> TerritoryId {
+    fn place(&mut self, state: &State, me: u8, left: u32, rng: &mut Stream) -> TerritoryId {
         if let Some((t, n)) = self.pending {
             self.pending = (n > 1).then_some((t, n - 1));
             return t;
@@ -209,7 +209,7 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             let Some(line) =
                 self.ask("Place a troop: a territory of yours (or 'territory count', e.g. 12 3):")
             else {
-                return self.fallback.place(state, me, rng);
+                return self.fallback.place(state, me, left, rng);
             };
             match Self::numbers(&line).as_deref() {
                 Some([t])

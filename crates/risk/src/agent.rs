@@ -4,6 +4,7 @@
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::below;
 
+use crate::event::Event;
 use crate::map::TerritoryId;
 use crate::rules::Compat;
 use crate::state::{NEUTRAL, State};
@@ -17,8 +18,40 @@ pub trait Agent {
     /// With five or more cards a trade is forced: `None` then trades the first three.
     fn trade(&mut self, state: &State, me: u8, rng: &mut Stream) -> Option<[usize; 3]>;
 
-    /// Chooses an owned territory for one more troop.
-    fn place(&mut self, state: &State, me: u8, rng: &mut Stream) -> TerritoryId;
+    /// Chooses an owned territory for one more troop; `left` troops (this one included)
+    /// are still to place this turn.
+    fn place(&mut self, state: &State, me: u8, left: u32, rng: &mut Stream) -> TerritoryId;
+
+    /// Chooses where one bonus troop of `continent` goes: one of the player's territories in
+    /// that continent (under the rules of Risk; the published code's reading places bonuses
+    /// itself). `left` bonus troops of this continent (this one included) are still to place.
+    /// By default, the continent's territory with the fewest troops (lowest id on ties).
+    fn place_bonus(
+        &mut self,
+        state: &State,
+        me: u8,
+        continent: usize,
+        left: u32,
+        rng: &mut Stream,
+    ) -> TerritoryId {
+        let _ = (left, rng);
+        weakest(
+            state,
+            state.map.continents()[continent]
+                .territories
+                .iter()
+                .copied()
+                .filter(|&t| state.owner[t as usize] == me),
+        )
+        .expect("a player with a continent's bonus owns its territories")
+    }
+
+    /// Hears what happened at the table, when the match is played told
+    /// ([`crate::game::play_match_told`]): its own actions as they happen, the other
+    /// player's before its next decision. By default, nothing.
+    fn observe(&mut self, state: &State, event: &Event) {
+        let _ = (state, event);
+    }
 
     /// Chooses an attack (from an owned territory with at least 2 troops to a neighbouring
     /// enemy), or `None` to stop attacking this turn.
@@ -138,7 +171,7 @@ impl Agent for RuleAgent {
         Some([first, second, third])
     }
 
-    fn place(&mut self, state: &State, me: u8, _rng: &mut Stream) -> TerritoryId {
+    fn place(&mut self, state: &State, me: u8, _left: u32, _rng: &mut Stream) -> TerritoryId {
         weakest(state, state.owned(me).filter(|&t| state.is_frontier(t)))
             .or_else(|| weakest(state, state.owned(me)))
             .expect("a player placing troops owns a territory")
@@ -216,7 +249,7 @@ impl Agent for RandomAgent {
         Some([0, 1, 2])
     }
 
-    fn place(&mut self, state: &State, me: u8, rng: &mut Stream) -> TerritoryId {
+    fn place(&mut self, state: &State, me: u8, _left: u32, rng: &mut Stream) -> TerritoryId {
         let owned: Vec<TerritoryId> = state.owned(me).collect();
         owned[below(rng, owned.len())]
     }

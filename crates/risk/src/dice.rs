@@ -39,11 +39,62 @@ fn compare(att: &mut [u8], def: &mut [u8], ties: Ties) -> (u32, u32) {
     (a_loss, d_loss)
 }
 
+/// One throw of the dice in an attack: the faces each side rolled, high to low, and what the
+/// comparison cost each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Throw {
+    /// The attacker's dice, high to low (1 to 3 of them).
+    pub attack: [u8; 3],
+    /// How many dice the attacker rolled.
+    pub attack_dice: u8,
+    /// The defender's dice, high to low (1 to 3 of them).
+    pub defence: [u8; 3],
+    /// How many dice the defender rolled.
+    pub defence_dice: u8,
+    /// Troops the attacker lost.
+    pub attacker_losses: u32,
+    /// Troops the defender lost.
+    pub defender_losses: u32,
+}
+
+impl Throw {
+    /// The attacker's faces rolled, high to low.
+    #[must_use]
+    pub fn attacker(&self) -> &[u8] {
+        &self.attack[..self.attack_dice as usize]
+    }
+
+    /// The defender's faces rolled, high to low.
+    #[must_use]
+    pub fn defender(&self) -> &[u8] {
+        &self.defence[..self.defence_dice as usize]
+    }
+}
+
 /// Rolls `attack` dice against `defence` dice: (attacker losses, defender losses).
 ///
 /// # Panics
 /// Panics if either side rolls no die or more than 3.
 pub fn roll(rng: &mut Stream, attack: usize, defence: usize, ties: Ties) -> (u32, u32) {
+    let t = throw(rng, attack, defence, ties);
+    (t.attacker_losses, t.defender_losses)
+}
+
+/// Rolls `attack` dice against `defence` dice and keeps the faces (the same draws as
+/// [`roll`]).
+///
+/// ```
+/// use ludoforge_evolve::rng::stream;
+/// use ludoforge_risk::dice::{Ties, throw};
+/// let t = throw(&mut stream(7, 0, 0), 3, 2, Ties::Defender);
+/// assert_eq!(t.attacker().len(), 3);
+/// assert!(t.attacker().windows(2).all(|w| w[0] >= w[1]));
+/// assert_eq!(t.attacker_losses + t.defender_losses, 2);
+/// ```
+///
+/// # Panics
+/// Panics if either side rolls no die or more than 3.
+pub fn throw(rng: &mut Stream, attack: usize, defence: usize, ties: Ties) -> Throw {
     assert!(
         (1..=3).contains(&attack) && (1..=3).contains(&defence),
         "1 to 3 dice a side"
@@ -56,7 +107,15 @@ pub fn roll(rng: &mut Stream, attack: usize, defence: usize, ties: Ties) -> (u32
     for d in &mut def[..defence] {
         *d = below(rng, 6) as u8 + 1;
     }
-    compare(&mut att[..attack], &mut def[..defence], ties)
+    let (a, d) = compare(&mut att[..attack], &mut def[..defence], ties);
+    Throw {
+        attack: att,
+        attack_dice: attack as u8,
+        defence: def,
+        defence_dice: defence as u8,
+        attacker_losses: a,
+        defender_losses: d,
+    }
 }
 
 /// The exact outcomes of one roll: `(attacker losses, defender losses, ways)` out of
