@@ -1,0 +1,71 @@
+//! Two agents play each other on a map, half the matches in each seat: the first agent's
+//! share of the wins with its 95% interval, and the time a match takes.
+//!
+//! `cargo run --release -p ludoforge-risk --example duel -- mc:24,rule 500 classic 1`
+//! (agents, matches in each seat, map, seed).
+
+use std::time::Instant;
+
+use ludoforge_evolve::rng::stream;
+use ludoforge_risk::game::play_match;
+use ludoforge_risk::map::RiskMap;
+use ludoforge_risk::rules::Rules;
+use ludoforge_risk::seats::Seats;
+use rayon::prelude::*;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seats: Seats = args
+        .first()
+        .map_or("mc,rule", String::as_str)
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let per_seat: u32 = args.get(1).map_or(500, |n| n.parse().expect("matches"));
+    let map = RiskMap::embedded(args.get(2).map_or("classic", String::as_str)).expect("a map");
+    let seed: u64 = args.get(3).map_or(1, |n| n.parse().expect("seed"));
+    let [a, b] = seats.0;
+    let started = Instant::now();
+    // Match i: the first agent sits first when i is even; both seats see the same dice
+    // streams.
+    let results: Vec<(Option<bool>, u32)> = (0..2 * per_seat)
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|i| {
+            let first = i % 2 == 0;
+            let (mut x, mut y) = (a.build(), b.build());
+            let agents: [&mut dyn ludoforge_risk::agent::Agent; 2] = if first {
+                [&mut *x, &mut *y]
+            } else {
+                [&mut *y, &mut *x]
+            };
+            let r = play_match(
+                &map,
+                Rules::classic(),
+                agents,
+                &mut stream(seed, u64::from(i / 2), 0),
+            );
+            let a_won = r.winner.map(|w| (w == 0) == first);
+            (a_won, r.player_turns)
+        })
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    let n = results.len() as f64;
+    let wins = results.iter().filter(|r| r.0 == Some(true)).count() as f64;
+    let draws = results.iter().filter(|r| r.0.is_none()).count();
+    let turns: f64 = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n;
+    // Wilson's interval for a proportion.
+    let (p, z) = (wins / n, 1.959_964);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    println!(
+        "{a} against {b} on {} over {} matches ({per_seat} in each seat, seed {seed}): {a} won {:.1}% (95% interval {:.1}-{:.1}%), {draws} draws, {:.1} player-turns a match, {:.3} ms a match on {} threads",
+        map.name(),
+        n,
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half),
+        turns,
+        1000.0 * seconds / n,
+        rayon::current_num_threads()
+    );
+}
