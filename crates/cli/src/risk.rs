@@ -13,6 +13,7 @@ use ludoforge_risk::game::play_match;
 use ludoforge_risk::job::PlaytestParams;
 use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::render::LAYOUT_SEED;
+use ludoforge_risk::seats::Seats;
 use serde_json::{Value, json};
 
 use crate::args::risk::{
@@ -125,10 +126,22 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
     Ok(())
 }
 
+/// `--agents FIRST,SECOND` into `params`, checked here so the message names the flag.
+fn agents_params(params: &mut Value, agents: Option<&str>) -> Result<()> {
+    if let Some(text) = agents {
+        let seats: Seats = text
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+        params["agents"] = json!(seats);
+    }
+    Ok(())
+}
+
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     let mut params = variant_params(&args.variant)?;
     params["matches"] = json!(args.matches);
+    agents_params(&mut params, args.agents.as_deref())?;
     scoring_params(
         &mut params,
         args.criteria.as_deref(),
@@ -224,6 +237,7 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         "min_territories": args.min_territories,
         "rules": rules_name(args.rules),
     });
+    agents_params(&mut params, args.agents.as_deref())?;
     scoring_params(
         &mut params,
         args.criteria.as_deref(),

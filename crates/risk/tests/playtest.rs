@@ -46,6 +46,7 @@ fn a_playtest_is_the_same_on_any_thread_count() {
 fn a_playtest_reports_bad_weights_after_playing_the_same_on_any_thread_count() {
     let map = RiskMap::embedded("map8").unwrap();
     let scoring = Scoring {
+        seats: Default::default(),
         weights: Some(vec![1.0]),
         used: vec![Criterion::Drama, Criterion::Completion],
         ..Scoring::all(Formulas::Paper)

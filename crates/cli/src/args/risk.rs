@@ -94,6 +94,10 @@ pub struct PlaytestArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Who plays: FIRST,SECOND, each rule, random or mc[:BUDGET] (the Monte Carlo agent,
+    /// BUDGET rollouts a turn) [default: rule,rule].
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
@@ -188,6 +192,9 @@ pub struct DesignArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Who playtests: FIRST,SECOND, each rule, random or mc[:BUDGET] [default: rule,rule].
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,

@@ -16,6 +16,7 @@ use crate::design::{DesignError, DesignState, Hooks, Member, Settings, design_wi
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
 use crate::render::{self, View};
+use crate::seats::Seats;
 
 /// The designer's settings (defaults: the paper's best configuration).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -47,6 +48,10 @@ pub struct DesignParams {
     /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
     /// given).
     pub weights: Option<Vec<f64>>,
+    /// Who playtests: the first player's agent and the second's, each rule, random or
+    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    #[serde(skip_serializing_if = "Seats::is_default")]
+    pub agents: Seats,
 }
 
 impl Default for DesignParams {
@@ -61,6 +66,7 @@ impl Default for DesignParams {
             rules: RuleSet::Standard,
             criteria: Criterion::ALL.to_vec(),
             weights: None,
+            agents: Seats::default(),
         }
     }
 }
@@ -108,6 +114,7 @@ impl DesignParams {
             matches: self.matches,
             min_territories: self.min_territories,
             scoring: Scoring {
+                seats: self.agents,
                 formulas: self.rules.formulas(),
                 used: self.criteria.clone(),
                 weights: self.weights.clone(),
@@ -221,6 +228,15 @@ impl Spec for DesignJob {
         artifact.report("accepted", result.accepted);
         artifact.report("rejected", &result.rejected);
         artifact.report("analysis", &result.analysis);
+        artifact.report("agents", p.agents);
+        if !p.agents.is_default() {
+            let [first, second] = p.agents.0;
+            artifact.notes.push(format!(
+                "playtested by {} as the first player and {} as the second",
+                first.describe(),
+                second.describe()
+            ));
+        }
         artifact
             .files
             .push(File::json("result", &variant_document(seed, best)));
