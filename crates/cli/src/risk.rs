@@ -129,9 +129,7 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
 /// `--agents FIRST,SECOND` into `params`, checked here so the message names the flag.
 fn agents_params(params: &mut Value, agents: Option<&str>) -> Result<()> {
     if let Some(text) = agents {
-        let seats: Seats = text
-            .parse()
-            .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+        let seats: Seats = text.parse().map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
         params["agents"] = json!(seats);
     }
     Ok(())

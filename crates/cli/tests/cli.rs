@@ -11,6 +11,8 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tempfile::TempDir;
 
+#[path = "cli/agents.rs"]
+mod agents;
 #[path = "cli/checkpoint.rs"]
 mod checkpoint;
 #[path = "cli/corpus.rs"]

@@ -7,12 +7,12 @@ use ludoforge_evolve::rng::stream;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::seats::Seats;
 use crate::criteria::{Criteria, CriteriaError, Criterion, Formulas, Ideals, criteria, fitness};
 use crate::game::play_match;
 use crate::map::RiskMap;
 use crate::record::MatchRecord;
 use crate::rules::Rules;
+use crate::seats::Seats;
 
 /// What a playtest measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
