@@ -15,6 +15,7 @@ pub mod agent;
 pub mod criteria;
 pub mod design;
 pub mod dice;
+pub mod formats;
 pub mod game;
 pub mod graphs;
 pub mod job;
