@@ -198,8 +198,28 @@ pub fn play(args: &PlayArgs) -> Result<Ending> {
     Ok(Ending::Done)
 }
 
+/// `--export FILE`: the role of the file the name's extension asks for.
+fn export_role(path: &Path) -> Result<&'static str> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("map") => Ok("domination"),
+        Some("json") => Ok("tag"),
+        _ => bail!(
+            "--export {}: name a file ending in .map (a Domination map) or .json (TAG's Risk map \
+             JSON)",
+            path.display()
+        ),
+    }
+}
+
 /// `risk map`.
 pub fn map(args: &MapArgs) -> Result<Ending> {
+    let export = match &args.export {
+        Some(path) => Some((export_role(path)?, path.as_path())),
+        None => None,
+    };
     let (map, map_file) = map_params(args.map.as_deref())?;
     let params = json!({
         "map": map,
@@ -211,6 +231,11 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        (
+            "--export",
+            export.map_or("domination", |(role, _)| role),
+            export.map(|(_, path)| path),
+        ),
     ];
     // Without --seed, the layout every other picture of a map uses.
     let seed = args.seed.unwrap_or(LAYOUT_SEED);

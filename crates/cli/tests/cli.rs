@@ -35,6 +35,8 @@ mod puzzle_output;
 mod puzzles;
 #[path = "cli/risk.rs"]
 mod risk;
+#[path = "cli/risk_formats.rs"]
+mod risk_formats;
 #[path = "cli/stock.rs"]
 mod stock;
 #[path = "cli/sweep.rs"]

@@ -16,6 +16,7 @@ pub mod criteria;
 pub mod design;
 pub mod dice;
 pub mod event;
+pub mod formats;
 pub mod game;
 pub mod graphs;
 pub mod job;

@@ -21,7 +21,8 @@ pub enum RiskCommand {
 /// A variant: a map and four parameters.
 #[derive(Debug, Args)]
 pub struct VariantArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    /// An embedded map (classic, map1 … map10, warmap) or a map file: the project's JSON, the
+    /// published generator's, TAG's Risk map JSON or a Domination .map file [default: classic].
     #[arg(long)]
     pub map: Option<String>,
     /// A variant file written by `risk design --out`: its map and rules are played, so it goes
@@ -29,7 +30,8 @@ pub struct VariantArgs {
     /// unless --rules is given (a file that names none is read as standard).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
-    /// Read one-way arcs of a map in the published generator's format instead of refusing them.
+    /// Read one-way arcs of a map in the published generator's format or Domination's (a
+    /// neighbour that does not list the territory back) instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
     /// How the territories are shared out [default: pick].
@@ -138,10 +140,12 @@ pub enum OpponentArg {
 /// `risk map`.
 #[derive(Debug, Args)]
 pub struct MapArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    /// An embedded map (classic, map1 … map10, warmap) or a map file: the project's JSON, the
+    /// published generator's, TAG's Risk map JSON or a Domination .map file [default: classic].
     #[arg(long)]
     pub map: Option<String>,
-    /// Read one-way arcs of a map in the published generator's format instead of refusing them.
+    /// Read one-way arcs of a map in the published generator's format or Domination's (a
+    /// neighbour that does not list the territory back) instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
     /// Write the picture (SVG) here.
@@ -160,6 +164,11 @@ pub struct MapArgs {
     /// standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Write the map for another program: a Domination map for a name ending in .map, TAG's
+    /// Risk map JSON for one ending in .json (with the map's own positions, else the
+    /// picture's).
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
 }
 
 /// `risk design`.

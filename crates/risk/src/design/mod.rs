@@ -8,6 +8,7 @@
 //! gives the two best as parents, crossover makes two children, each is mutated and checked;
 //! an invalid child is made again (and counted by reason).
 
+pub mod naming;
 pub mod operators;
 mod problem;
 
