@@ -22,7 +22,7 @@ use ludoforge_evolve::Stream;
 use ludoforge_risk::agent::{Agent, RuleAgent};
 use ludoforge_risk::event::Event;
 use ludoforge_risk::map::{RiskMap, TerritoryId};
-use ludoforge_risk::rules::Rules;
+use ludoforge_risk::rules::{Compat, Rules};
 use ludoforge_risk::state::{NEUTRAL, State};
 
 use self::attacking::Attack;
@@ -316,6 +316,9 @@ impl<R: BufRead, W: Write> Human<R, W> {
             state,
             &format!("Place {total} troops: {}", parts.join(" + ")),
         ));
+        if parts.len() > 1 && state.rules.compat == Compat::Rossato2023 {
+            lines.push("  (The published code's rules place the bonus troops for you.)".into());
+        }
         lines
     }
 

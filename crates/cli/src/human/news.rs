@@ -289,7 +289,8 @@ fn their_turn(events: &[Event], state: &State, me: u8, max_lines: usize) -> Vec<
             ),
         ];
     }
-    let mut battles: Vec<Vec<String>> = Vec::new();
+    // Each battle's lines, and the territory it took, if it did.
+    let mut battles: Vec<(Vec<String>, Option<TerritoryId>)> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let Event::Attacked { from, to, .. } = events[i] else {
@@ -302,7 +303,17 @@ fn their_turn(events: &[Event], state: &State, me: u8, max_lines: usize) -> Vec<
                 |e| matches!(**e, Event::Attacked { from: f, to: t, .. } if (f, t) == (from, to)),
             )
             .count();
-        battles.push(wrap(&battle(&events[i..end], state, me), 4));
+        let took = matches!(
+            events[end - 1],
+            Event::Attacked {
+                conquered: Some(_),
+                ..
+            }
+        );
+        battles.push((
+            wrap(&battle(&events[i..end], state, me), 4),
+            took.then_some(to),
+        ));
         i = end;
     }
     let fortified: Vec<Event> = events
@@ -315,22 +326,37 @@ fn their_turn(events: &[Event], state: &State, me: u8, max_lines: usize) -> Vec<
     } else {
         wrap(&format!("  {}", moves(&fortified, state, me)), 4)
     };
-    // The most that fits: the placements in full, the moves, then as many attacks as fit.
-    for head in &heads {
-        for with_moves in [true, false] {
-            if !with_moves && moves.is_empty() {
-                continue;
-            }
-            for told in (0..=battles.len()).rev() {
+    // Attacks that took a territory are told first when not all fit.
+    let mut order: Vec<usize> = (0..battles.len()).collect();
+    order.sort_by_key(|&b| (battles[b].1.is_none(), b));
+    // The most that fits: as many attacks as fit, the placements in full if they still fit,
+    // the moves if they still fit.
+    for told in (0..=battles.len()).rev() {
+        for head in &heads {
+            for with_moves in [true, false] {
+                if !with_moves && moves.is_empty() {
+                    continue;
+                }
+                let mut chosen = order[..told].to_vec();
+                chosen.sort_unstable();
                 let mut lines = head.clone();
-                for b in &battles[..told] {
-                    lines.extend(b.iter().cloned());
+                for &b in &chosen {
+                    lines.extend(battles[b].0.iter().cloned());
                 }
                 let mut untold = Vec::new();
                 let more = battles.len() - told;
                 if more > 0 {
+                    let taken: Vec<&str> = order[told..]
+                        .iter()
+                        .filter_map(|&b| battles[b].1.map(name))
+                        .collect();
+                    let took = if taken.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (they took {})", taken.join(", "))
+                    };
                     untold.push(format!(
-                        "{more} more attack{}",
+                        "{more} more attack{}{took}",
                         if more == 1 { "" } else { "s" }
                     ));
                 }
@@ -340,10 +366,8 @@ fn their_turn(events: &[Event], state: &State, me: u8, max_lines: usize) -> Vec<
                     untold.push("their moves".into());
                 }
                 if !untold.is_empty() {
-                    lines.push(format!(
-                        "  ... and {} (log tells all).",
-                        untold.join(" and ")
-                    ));
+                    let note = format!("  ... and {}: see log.", untold.join(" and "));
+                    lines.extend(wrap(&note, 4));
                 }
                 if lines.len() <= max_lines {
                     return lines;
@@ -352,8 +376,8 @@ fn their_turn(events: &[Event], state: &State, me: u8, max_lines: usize) -> Vec<
         }
     }
     let mut lines = heads[heads.len() - 1].clone();
-    lines.push("  ... (log tells all that they did).".into());
-    lines.truncate(max_lines.max(1));
+    lines.truncate(max_lines.saturating_sub(1).max(1));
+    lines.push("  ... and more: see log.".into());
     lines
 }
 
@@ -463,6 +487,14 @@ mod tests {
                 conquered: None,
             });
         }
+        // The fifth attack took Venezuela.
+        events[10] = Event::Attacked {
+            player: 1,
+            from: 11,
+            to: 9,
+            throw: throw(&[6], &[1], (0, 1)),
+            conquered: Some(3),
+        };
         events.push(Event::Fortified {
             player: 1,
             from: 9,
@@ -470,19 +502,23 @@ mod tests {
         });
         // All of it, when there is room.
         let all = tell(&events, &state, 0, usize::MAX);
-        assert_eq!(all.len(), 2 + 6 + 1, "{all:#?}");
-        // Four lines: the placements in full, the moves, and what is left out counted.
+        assert_eq!(all.len(), 2 + 7 + 1, "{all:#?}");
+        // Five lines: the attacks first, the conquest before others, the placements summed,
+        // and what is left out counted.
         let some = tell(&events, &state, 0, 5);
-        assert!(some.len() <= 5, "{some:#?}");
-        assert!(some[0].contains("placed 1 on Venezuela"), "{some:#?}");
-        assert!(some[2].contains("2 vs 3 -> they lost 1"), "{some:#?}");
-        assert!(
-            some[3].contains("Moved 1 from Venezuela to Brazil"),
-            "{some:#?}"
+        assert_eq!(
+            some,
+            [
+                "Their turn; placed 6 on 6 territories.",
+                "  They attacked Venezuela from Brazil: 2 vs 3 -> they lost 1.",
+                "  They attacked Venezuela from Brazil: 6 vs 1 -> you lost 1; took Venezuela,",
+                "    moved 3 in.",
+                "  ... and 4 more attacks and their moves: see log.",
+            ]
         );
         assert!(
-            some[4].contains("... and 5 more attacks (log tells all)"),
-            "{some:#?}"
+            all[9].contains("Moved 1 from Venezuela to Brazil"),
+            "{all:#?}"
         );
         // Two lines: the placements summed, and the rest counted.
         let two = tell(&events, &state, 0, 2);
@@ -490,7 +526,7 @@ mod tests {
             two,
             [
                 "Their turn; placed 6 on 6 territories.",
-                "  ... and 6 more attacks and their moves (log tells all)."
+                "  ... and 6 more attacks (they took Venezuela) and their moves: see log."
             ]
         );
     }

@@ -128,10 +128,8 @@ impl<R: BufRead, W: Write> Human<R, W> {
                     } else if let Some(c) = continent
                         && state.map.continent_of(t) != c
                     {
-                        format!(
-                            "{name} is not in {}: its bonus troops go there.",
-                            state.map.continents()[c].name
-                        )
+                        let c = &state.map.continents()[c].name;
+                        format!("{name} is not in {c}: {c}'s bonus troops go there.")
                     } else if n > left {
                         match continent {
                             Some(c) => format!(
