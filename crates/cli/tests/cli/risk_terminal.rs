@@ -85,13 +85,48 @@ impl Tmux {
         }
     }
 
-    /// Types `text`, presses Enter and waits for the next prompt.
+    /// Where the cursor is: its row counted from the top of the history, and on the screen.
+    fn cursor(&self) -> (usize, usize) {
+        let text = self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "play",
+            "#{history_size} #{cursor_y}",
+        ]);
+        let numbers: Vec<usize> = text
+            .split_whitespace()
+            .map(|n| n.parse().expect("a number from tmux"))
+            .collect();
+        (numbers[0] + numbers[1], numbers[1])
+    }
+
+    /// Types `text`, presses Enter and waits for the next prompt: the cursor has moved on
+    /// to a line below the one typed on, and that line is a prompt. That prompt must be the
+    /// last line shown.
     fn answer(&self, text: &str) -> String {
-        let before = self.screen();
+        let (typed_on, _) = self.cursor();
         self.send(text);
-        self.wait(&format!("a prompt after {text:?}"), |s| {
-            s != before && prompt(s).is_some()
-        })
+        let start = Instant::now();
+        loop {
+            // The screen between two equal cursors: nothing was written while it was read.
+            let (row, y) = self.cursor();
+            let screen = self.screen();
+            let still = self.cursor() == (row, y);
+            let on_cursor = screen.lines().nth(y).unwrap_or_default();
+            if still && row > typed_on && prompt(on_cursor).is_some() {
+                assert!(
+                    prompt(&screen).is_some(),
+                    "the prompt is not the last line after {text:?}:\n{screen}"
+                );
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited 30 s for a prompt after {text:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(40));
+        }
     }
 }
 
