@@ -9,7 +9,7 @@ use ludoforge_evolve::rng::stream;
 use ludoforge_job::Job;
 use ludoforge_risk::agent::{Agent, RandomAgent, RuleAgent};
 use ludoforge_risk::criteria::Criterion;
-use ludoforge_risk::game::play_match;
+use ludoforge_risk::game::play_match_told;
 use ludoforge_risk::job::PlaytestParams;
 use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::render::LAYOUT_SEED;
@@ -20,7 +20,7 @@ use crate::args::risk::{
     ConquestArg, DesignArgs, DistributionArg, MapArgs, OpponentArg, PlayArgs, PlaytestArgs,
     RulesArg, VariantArgs,
 };
-use crate::human::Human;
+use crate::human::{Human, Paint};
 use crate::output::read_text;
 use crate::present::present;
 use crate::puzzle::{Ending, fresh_seed};
@@ -153,7 +153,7 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     present(&*job("risk-playtest"), &params, seed, &destinations, false)
 }
 
-/// `risk play`.
+/// `risk play`: the person against an agent, told everything that happens at the table.
 pub fn play(args: &PlayArgs) -> Result<Ending> {
     let params: PlaytestParams = ludoforge_job::params::typed(&variant_params(&args.variant)?)
         .map_err(anyhow::Error::msg)?;
@@ -161,7 +161,7 @@ pub fn play(args: &PlayArgs) -> Result<Ending> {
     let (map, rules) = (game.map, game.rules);
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let stdin = std::io::stdin();
-    let mut human = Human::new(stdin.lock(), std::io::stdout());
+    let mut human = Human::new(stdin.lock(), std::io::stdout()).with_paint(Paint::for_stdout());
     let mut rule = RuleAgent::new();
     let mut random = RandomAgent;
     let opponent: &mut dyn Agent = match args.opponent {
@@ -169,29 +169,32 @@ pub fn play(args: &PlayArgs) -> Result<Ending> {
         OpponentArg::Random => &mut random,
     };
     let me: u8 = if args.second { 1 } else { 0 };
-    println!(
-        "Risk on {} ({} territories) against the {} agent; you are player {} (seed {seed}).",
+    human.tell(&format!(
+        "Risk on {} ({} territories, {} player-turns) against the {} agent; you are player {} \
+         (seed {seed}). Type help for the commands, b for the board.",
         map.name(),
         map.territories(),
+        rules.max_player_turns,
         match args.opponent {
             OpponentArg::Rule => "rule-based",
             OpponentArg::Random => "random",
         },
         me + 1
-    );
+    ));
     let agents: [&mut dyn Agent; 2] = if me == 0 {
         [&mut human, opponent]
     } else {
         [opponent, &mut human]
     };
-    let record = play_match(&map, rules, agents, &mut stream(seed, 0, 0));
+    let record = play_match_told(&map, rules, agents, &mut stream(seed, 0, 0));
+    human.finish(&map, rules, me);
     let verdict = match record.winner {
         Some(w) if w == me => "You won!".to_string(),
         Some(_) => "The agent won.".to_string(),
         None => format!("A draw after {} player-turns.", record.player_turns),
     };
     println!(
-        "\n{verdict} ({} player-turns, seed {seed})",
+        "{verdict} ({} player-turns, seed {seed})",
         record.player_turns
     );
     let _ = std::io::stdout().flush();
