@@ -7,18 +7,18 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use ludoforge_evolve::rng::stream;
 use ludoforge_job::Job;
-use ludoforge_risk::agent::{Agent, RandomAgent, RuleAgent};
+use ludoforge_risk::agent::Agent;
 use ludoforge_risk::criteria::Criterion;
 use ludoforge_risk::game::play_match_told;
 use ludoforge_risk::job::PlaytestParams;
 use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::render::LAYOUT_SEED;
-use ludoforge_risk::seats::Seats;
+use ludoforge_risk::seats::{AgentSpec, Seats};
 use serde_json::{Value, json};
 
 use crate::args::risk::{
-    ConquestArg, DesignArgs, DistributionArg, MapArgs, OpponentArg, PlayArgs, PlaytestArgs,
-    RulesArg, VariantArgs,
+    ConquestArg, DesignArgs, DistributionArg, MapArgs, PlayArgs, PlaytestArgs, RulesArg,
+    VariantArgs,
 };
 use crate::human::{Human, Paint};
 use crate::output::read_text;
@@ -153,6 +153,40 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     present(&*job("risk-playtest"), &params, seed, &destinations, false)
 }
 
+/// The opponent `risk play` seats and the person's seat (0 first, 1 second): from `--agents`
+/// (one seat `you`), or from `--opponent` and `--second`.
+fn opponent(args: &PlayArgs) -> Result<(AgentSpec, u8)> {
+    let Some(text) = &args.agents else {
+        let spec = match &args.opponent {
+            Some(name) => name
+                .parse::<AgentSpec>()
+                .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?,
+            None => AgentSpec::Rule,
+        };
+        return Ok((spec, u8::from(args.second)));
+    };
+    if args.opponent.is_some() || args.second {
+        bail!(
+            "--agents {text} names both seats, so it goes without --opponent and --second: drop \
+             one or the other"
+        );
+    }
+    let you = |s: &str| matches!(s.trim().to_ascii_lowercase().as_str(), "you" | "human");
+    let seats: Vec<&str> = text.split(',').collect();
+    let (me, other) = match seats[..] {
+        [a, b] if you(a) && !you(b) => (0, b),
+        [a, b] if you(b) && !you(a) => (1, a),
+        _ => bail!(
+            "--agents {text}: give two seats separated by a comma, one of them `you` and the \
+             other rule, random or mc[:BUDGET] (for example you,mc or rule,you)"
+        ),
+    };
+    let spec = other
+        .parse::<AgentSpec>()
+        .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+    Ok((spec, me))
+}
+
 /// `risk play`: the person against an agent, told everything that happens at the table.
 pub fn play(args: &PlayArgs) -> Result<Ending> {
     let params: PlaytestParams = ludoforge_job::params::typed(&variant_params(&args.variant)?)
@@ -162,29 +196,21 @@ pub fn play(args: &PlayArgs) -> Result<Ending> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let stdin = std::io::stdin();
     let mut human = Human::new(stdin.lock(), std::io::stdout()).with_paint(Paint::for_stdout());
-    let mut rule = RuleAgent::new();
-    let mut random = RandomAgent;
-    let opponent: &mut dyn Agent = match args.opponent {
-        OpponentArg::Rule => &mut rule,
-        OpponentArg::Random => &mut random,
-    };
-    let me: u8 = if args.second { 1 } else { 0 };
+    let (spec, me) = opponent(args)?;
+    let mut opponent = spec.build();
     human.tell(&format!(
-        "Risk on {} ({} territories, {} player-turns) against the {} agent; you are player {} \
+        "Risk on {} ({} territories, {} player-turns) against {}; you are player {} \
          (seed {seed}). Type help for the commands, b for the board.",
         map.name(),
         map.territories(),
         rules.max_player_turns,
-        match args.opponent {
-            OpponentArg::Rule => "rule-based",
-            OpponentArg::Random => "random",
-        },
+        spec.describe(),
         me + 1
     ));
     let agents: [&mut dyn Agent; 2] = if me == 0 {
-        [&mut human, opponent]
+        [&mut human, &mut *opponent]
     } else {
-        [opponent, &mut human]
+        [&mut *opponent, &mut human]
     };
     let record = play_match_told(&map, rules, agents, &mut stream(seed, 0, 0));
     human.finish(&map, rules, me);

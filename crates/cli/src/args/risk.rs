@@ -117,24 +117,19 @@ pub struct PlaytestArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The opponent.
-    #[arg(long, value_enum, default_value_t = OpponentArg::Rule)]
-    pub opponent: OpponentArg,
+    /// The opponent: rule, random or mc[:BUDGET] (the Monte Carlo agent) [default: rule].
+    #[arg(long, value_name = "AGENT")]
+    pub opponent: Option<String>,
     /// Play second (the opponent makes the first pick).
     #[arg(long)]
     pub second: bool,
+    /// Both seats at once, FIRST,SECOND, one of them `you` (for example you,mc or mc:8,you);
+    /// instead of --opponent and --second.
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-}
-
-/// The opponent at the table.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum OpponentArg {
-    /// The paper's rule-based agent.
-    Rule,
-    /// A random player.
-    Random,
 }
 
 /// `risk map`.

@@ -122,3 +122,62 @@ fn agents_that_do_not_exist_are_refused() {
         &[],
     );
 }
+
+#[test]
+fn a_person_sits_where_agents_says_against_the_agent_named() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // With no input the rule agent plays on for the person, so the match runs to its end.
+    let second = run_in(
+        d,
+        &[
+            "risk", "play", "--map", "map8", "--seed", "4", "--agents", "mc:2,you",
+        ],
+    )
+    .expect_ok();
+    assert!(
+        second
+            .stdout
+            .contains("against the Monte Carlo agent (2 rollouts a pick); you are player 2"),
+        "{}",
+        second.stdout
+    );
+    let first = run_in(
+        d,
+        &[
+            "risk",
+            "play",
+            "--map",
+            "map8",
+            "--seed",
+            "4",
+            "--opponent",
+            "random",
+        ],
+    )
+    .expect_ok();
+    assert!(
+        first
+            .stdout
+            .contains("against the random agent; you are player 1"),
+        "{}",
+        first.stdout
+    );
+    for (extra, phrase) in [
+        (&["--agents", "you,you"][..], "one of them `you`"),
+        (&["--agents", "mc,rule"][..], "one of them `you`"),
+        (&["--agents", "you,mcts"][..], "no such agent"),
+        (
+            &["--agents", "you,mc", "--second"][..],
+            "drop one or the other",
+        ),
+        (&["--opponent", "rule:2"][..], "takes no budget"),
+    ] {
+        refuses(
+            &with(&["risk", "play", "--map", "map8"], extra),
+            1,
+            phrase,
+            &[],
+        );
+    }
+}
