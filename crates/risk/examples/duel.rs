@@ -52,13 +52,21 @@ fn main() {
     let n = results.len() as f64;
     let wins = results.iter().filter(|r| r.0 == Some(true)).count() as f64;
     let draws = results.iter().filter(|r| r.0.is_none()).count();
+    // The first agent's wins when it sits first (even matches) and second (odd ones).
+    let seat_wins = |parity: usize| {
+        results
+            .iter()
+            .enumerate()
+            .filter(|&(i, r)| i % 2 == parity && r.0 == Some(true))
+            .count()
+    };
     let turns: f64 = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n;
     // Wilson's interval for a proportion.
     let (p, z) = (wins / n, 1.959_964);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     println!(
-        "{a} against {b} on {} over {} matches ({per_seat} in each seat, seed {seed}): {a} won {:.1}% (95% interval {:.1}-{:.1}%), {draws} draws, {:.1} player-turns a match, {:.3} ms a match on {} threads",
+        "{a} against {b} on {} over {} matches ({per_seat} in each seat, seed {seed}): {a} won {:.1}% (95% interval {:.1}-{:.1}%), {draws} draws, {:.1} player-turns a match, {:.3} ms a match on {} threads; {a} won {} of {per_seat} seated first, {} seated second",
         map.name(),
         n,
         100.0 * p,
@@ -66,6 +74,8 @@ fn main() {
         100.0 * (centre + half),
         turns,
         1000.0 * seconds / n,
-        rayon::current_num_threads()
+        rayon::current_num_threads(),
+        seat_wins(0),
+        seat_wins(1)
     );
 }

@@ -95,15 +95,10 @@ pub(crate) fn staging(state: &State, me: u8, troops: u32, odds: &Odds) -> Vec<Te
     scored.into_iter().map(|(t, _)| t).collect()
 }
 
-/// A fortifying move for `me`: a spare troop of a territory away from the front, one step
-/// closer to it (never into a territory troops left this turn).
-pub(crate) fn march(
-    state: &State,
-    me: u8,
-    moved_from: &[bool],
-) -> Option<(TerritoryId, TerritoryId)> {
+/// Steps from each territory `me` owns to the nearest border territory, through owned ones
+/// (`u32::MAX` for the others and for owned territories cut off from any border).
+fn front_distance(state: &State, me: u8) -> Vec<u32> {
     let n = state.owner.len();
-    // Steps from each owned territory to the nearest border territory, through owned ones.
     let mut distance = vec![u32::MAX; n];
     let mut queue: std::collections::VecDeque<TerritoryId> =
         state.owned(me).filter(|&t| state.is_frontier(t)).collect();
@@ -118,6 +113,18 @@ pub(crate) fn march(
             }
         }
     }
+    distance
+}
+
+/// A fortifying move for `me`: a spare troop of a territory away from the front, one step
+/// closer to it (never into a territory troops left this turn), by the territories'
+/// `distance` to the front ([`front_distance`]).
+fn march(
+    state: &State,
+    me: u8,
+    moved_from: &[bool],
+    distance: &[u32],
+) -> Option<(TerritoryId, TerritoryId)> {
     for from in state.owned(me) {
         let d = distance[from as usize];
         if d == 0 || d == u32::MAX || state.troops[from as usize] < 2 {
@@ -142,6 +149,10 @@ pub struct Planner {
     /// The turn (player-turns completed when it began), the territory reinforcements go to
     /// and the least chance of conquest an attack needs that turn.
     plan: Option<(u32, TerritoryId, f64)>,
+    /// The turn whose fortifying moves are being made and the territories' distances to the
+    /// front then: no territory changes hands while fortifying, so they are worked out once
+    /// a turn.
+    front: Option<(u32, Vec<u32>)>,
 }
 
 impl Planner {
@@ -212,6 +223,11 @@ impl Agent for Planner {
         moved_from: &[bool],
         _rng: &mut Stream,
     ) -> Option<(TerritoryId, TerritoryId)> {
-        march(state, me, moved_from)
+        let turn = state.player_turns;
+        if self.front.as_ref().is_none_or(|(k, _)| *k != turn) {
+            self.front = Some((turn, front_distance(state, me)));
+        }
+        let (_, distance) = self.front.as_ref().expect("worked out above");
+        march(state, me, moved_from, distance)
     }
 }
