@@ -150,15 +150,11 @@ fn rollout(state: &State, me: u8, t: TerritoryId, seed: u64) -> f64 {
     let mut s = state.clone();
     s.owner[t as usize] = me;
     s.troops[t as usize] = 1;
-    let mut pickers = [RuleAgent::new(), RuleAgent::new()];
+    let mut pickers = [Picker::default(), Picker::default()];
     let mut free = s.owner.iter().filter(|&&o| o == NEUTRAL).count();
     let mut p = 1 - me;
     while free > 0 {
-        let mut u = pickers[p as usize].pick(&s, p, &mut rng);
-        if s.owner[u as usize] != NEUTRAL {
-            let all = s.neutral();
-            u = all[below(&mut rng, all.len())];
-        }
+        let u = pickers[p as usize].pick(&s, free, &mut rng);
         s.owner[u as usize] = p;
         s.troops[u as usize] = 1;
         free -= 1;
@@ -185,6 +181,60 @@ fn rollout(state: &State, me: u8, t: TerritoryId, seed: u64) -> f64 {
         current = 1 - current;
     }
     value(&table.state, me)
+}
+
+/// The rule agent's picking ([`RuleAgent`]), as its own code does it (the same choices for
+/// the same random stream) but without building lists: rollouts pick dozens of territories
+/// each.
+#[derive(Debug, Default)]
+struct Picker {
+    /// The continent aimed at.
+    target: Option<usize>,
+}
+
+impl Picker {
+    /// A free territory, `free` of them being left.
+    fn pick(&mut self, state: &State, free: usize, rng: &mut Stream) -> TerritoryId {
+        let map = state.map;
+        let neutral = |t: &TerritoryId| state.owner[*t as usize] == NEUTRAL;
+        let anywhere = |rng: &mut Stream| {
+            let k = below(rng, free);
+            (0..state.owner.len() as TerritoryId)
+                .filter(neutral)
+                .nth(k)
+                .expect("a free territory")
+        };
+        if self.target.is_none() {
+            // The continent nobody has started with the best bonus per territory.
+            let mut best: Option<(usize, f64)> = None;
+            for (c, continent) in map.continents().iter().enumerate() {
+                let empty = continent.territories.iter().all(neutral);
+                let value = f64::from(continent.bonus) / continent.territories.len() as f64;
+                if empty && value > best.map_or(0.0, |(_, v)| v) {
+                    best = Some((c, value));
+                }
+            }
+            match best {
+                Some((c, _)) => self.target = Some(c),
+                None => return anywhere(rng),
+            }
+        }
+        let territories = &map.continents()[self.target.expect("a target")].territories;
+        let count = territories.iter().filter(|t| neutral(t)).count();
+        if count == 0 {
+            self.target = None;
+            return anywhere(rng);
+        }
+        if count <= 1 {
+            self.target = None;
+        }
+        let k = below(rng, count);
+        *territories
+            .iter()
+            .filter(|t| neutral(t))
+            .nth(k)
+            .expect("a free territory")
+    }
 }
 
 impl Agent for MonteCarlo {
