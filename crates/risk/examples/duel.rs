@@ -1,7 +1,9 @@
 //! Two agents play each other on a map, half the matches in each seat: the first agent's
-//! share of the wins with its 95% interval, and the time a match takes.
+//! share of the wins with its 95% interval, its wins from each seat, and the time a match
+//! takes (wall-clock over the threads used: compare agents in the same session, or run with
+//! `RAYON_NUM_THREADS=1` under `time` for processor time).
 //!
-//! `cargo run --release -p ludoforge-risk --example duel -- mc:24,rule 500 classic 1`
+//! `cargo run --release -p ludoforge-risk --example duel -- mc:8,rule 500 classic 1`
 //! (agents, matches in each seat, map, seed).
 
 use std::time::Instant;

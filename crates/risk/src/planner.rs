@@ -141,8 +141,9 @@ fn march(
 }
 
 /// The planner on its own: it picks and trades as the rule agent does, masses every troop of
-/// a turn on the border territory [`staging`] ranks first, attacks while [`best_attack`]
-/// finds one, and marches spare troops to the front.
+/// a turn on the border territory that would then open the best attack (chance of conquest
+/// times the territory's worth), attacks while some attack's chance is at least
+/// [`ATTACK_ODDS`] (the best by chance times worth), and marches spare troops to the front.
 #[derive(Debug, Clone, Default)]
 pub struct Planner {
     rule: RuleAgent,
