@@ -7,7 +7,15 @@ use ludoforge_evolve::Stream;
 use crate::agent::{Agent, RuleAgent};
 use crate::dice::Odds;
 use crate::map::TerritoryId;
+use crate::rules::{Compat, ConquestMove};
 use crate::state::State;
+
+/// Whether a conquest costs the whole army: under the published code's reading of "max"
+/// the attacker is left with one troop and nothing moves in. Massing troops to attack then
+/// throws them away, and the planner plays as the rule agent.
+fn conquest_empties(state: &State) -> bool {
+    state.rules.compat == Compat::Rossato2023 && state.rules.conquest_move == ConquestMove::Max
+}
 
 /// Attacks whose chance of taking the territory is below this are not made, unless a turn's
 /// plan says otherwise.
@@ -144,6 +152,9 @@ fn march(
 /// a turn on the border territory that would then open the best attack (chance of conquest
 /// times the territory's worth), attacks while some attack's chance is at least
 /// [`ATTACK_ODDS`] (the best by chance times worth), and marches spare troops to the front.
+/// Under the published code's reading of "max", where a conquest leaves the attacker one
+/// troop and moves none in, massing throws the army away: there it places, attacks and
+/// fortifies as the rule agent does.
 #[derive(Debug, Clone, Default)]
 pub struct Planner {
     rule: RuleAgent,
@@ -192,6 +203,9 @@ impl Agent for Planner {
     }
 
     fn place(&mut self, state: &State, me: u8, left: u32, rng: &mut Stream) -> TerritoryId {
+        if conquest_empties(state) {
+            return self.rule.place(state, me, left, rng);
+        }
         if let Some(t) = self.staged(state.player_turns)
             && state.owner[t as usize] == me
         {
@@ -211,8 +225,11 @@ impl Agent for Planner {
         &mut self,
         state: &State,
         me: u8,
-        _rng: &mut Stream,
+        rng: &mut Stream,
     ) -> Option<(TerritoryId, TerritoryId)> {
+        if conquest_empties(state) {
+            return self.rule.attack(state, me, rng);
+        }
         let odds = Odds::get(state.rules.defence_dice, state.rules.ties());
         best_attack(state, me, odds, self.least(state.player_turns))
     }
@@ -222,8 +239,11 @@ impl Agent for Planner {
         state: &State,
         me: u8,
         moved_from: &[bool],
-        _rng: &mut Stream,
+        rng: &mut Stream,
     ) -> Option<(TerritoryId, TerritoryId)> {
+        if conquest_empties(state) {
+            return self.rule.fortify(state, me, moved_from, rng);
+        }
         let turn = state.player_turns;
         if self.front.as_ref().is_none_or(|(k, _)| *k != turn) {
             self.front = Some((turn, front_distance(state, me)));
