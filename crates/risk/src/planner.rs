@@ -7,7 +7,15 @@ use ludoforge_evolve::Stream;
 use crate::agent::{Agent, RuleAgent};
 use crate::dice::Odds;
 use crate::map::TerritoryId;
+use crate::rules::{Compat, ConquestMove};
 use crate::state::State;
+
+/// Whether a conquest costs the whole army: under the published code's reading of "max"
+/// the attacker is left with one troop and nothing moves in. Massing troops to attack then
+/// throws them away, and the planner plays as the rule agent.
+fn conquest_empties(state: &State) -> bool {
+    state.rules.compat == Compat::Rossato2023 && state.rules.conquest_move == ConquestMove::Max
+}
 
 /// Attacks whose chance of taking the territory is below this are not made, unless a turn's
 /// plan says otherwise.
@@ -95,15 +103,10 @@ pub(crate) fn staging(state: &State, me: u8, troops: u32, odds: &Odds) -> Vec<Te
     scored.into_iter().map(|(t, _)| t).collect()
 }
 
-/// A fortifying move for `me`: a spare troop of a territory away from the front, one step
-/// closer to it (never into a territory troops left this turn).
-pub(crate) fn march(
-    state: &State,
-    me: u8,
-    moved_from: &[bool],
-) -> Option<(TerritoryId, TerritoryId)> {
+/// Steps from each territory `me` owns to the nearest border territory, through owned ones
+/// (`u32::MAX` for the others and for owned territories cut off from any border).
+fn front_distance(state: &State, me: u8) -> Vec<u32> {
     let n = state.owner.len();
-    // Steps from each owned territory to the nearest border territory, through owned ones.
     let mut distance = vec![u32::MAX; n];
     let mut queue: std::collections::VecDeque<TerritoryId> =
         state.owned(me).filter(|&t| state.is_frontier(t)).collect();
@@ -118,6 +121,18 @@ pub(crate) fn march(
             }
         }
     }
+    distance
+}
+
+/// A fortifying move for `me`: a spare troop of a territory away from the front, one step
+/// closer to it (never into a territory troops left this turn), by the territories'
+/// `distance` to the front ([`front_distance`]).
+fn march(
+    state: &State,
+    me: u8,
+    moved_from: &[bool],
+    distance: &[u32],
+) -> Option<(TerritoryId, TerritoryId)> {
     for from in state.owned(me) {
         let d = distance[from as usize];
         if d == 0 || d == u32::MAX || state.troops[from as usize] < 2 {
@@ -134,14 +149,22 @@ pub(crate) fn march(
 }
 
 /// The planner on its own: it picks and trades as the rule agent does, masses every troop of
-/// a turn on the border territory [`staging`] ranks first, attacks while [`best_attack`]
-/// finds one, and marches spare troops to the front.
+/// a turn on the border territory that would then open the best attack (chance of conquest
+/// times the territory's worth), attacks while some attack's chance is at least
+/// [`ATTACK_ODDS`] (the best by chance times worth), and marches spare troops to the front.
+/// Under the published code's reading of "max", where a conquest leaves the attacker one
+/// troop and moves none in, massing throws the army away: there it places, attacks and
+/// fortifies as the rule agent does.
 #[derive(Debug, Clone, Default)]
 pub struct Planner {
     rule: RuleAgent,
     /// The turn (player-turns completed when it began), the territory reinforcements go to
     /// and the least chance of conquest an attack needs that turn.
     plan: Option<(u32, TerritoryId, f64)>,
+    /// The turn whose fortifying moves are being made and the territories' distances to the
+    /// front then: no territory changes hands while fortifying, so they are worked out once
+    /// a turn.
+    front: Option<(u32, Vec<u32>)>,
 }
 
 impl Planner {
@@ -180,6 +203,9 @@ impl Agent for Planner {
     }
 
     fn place(&mut self, state: &State, me: u8, left: u32, rng: &mut Stream) -> TerritoryId {
+        if conquest_empties(state) {
+            return self.rule.place(state, me, left, rng);
+        }
         if let Some(t) = self.staged(state.player_turns)
             && state.owner[t as usize] == me
         {
@@ -199,8 +225,11 @@ impl Agent for Planner {
         &mut self,
         state: &State,
         me: u8,
-        _rng: &mut Stream,
+        rng: &mut Stream,
     ) -> Option<(TerritoryId, TerritoryId)> {
+        if conquest_empties(state) {
+            return self.rule.attack(state, me, rng);
+        }
         let odds = Odds::get(state.rules.defence_dice, state.rules.ties());
         best_attack(state, me, odds, self.least(state.player_turns))
     }
@@ -210,8 +239,16 @@ impl Agent for Planner {
         state: &State,
         me: u8,
         moved_from: &[bool],
-        _rng: &mut Stream,
+        rng: &mut Stream,
     ) -> Option<(TerritoryId, TerritoryId)> {
-        march(state, me, moved_from)
+        if conquest_empties(state) {
+            return self.rule.fortify(state, me, moved_from, rng);
+        }
+        let turn = state.player_turns;
+        if self.front.as_ref().is_none_or(|(k, _)| *k != turn) {
+            self.front = Some((turn, front_distance(state, me)));
+        }
+        let (_, distance) = self.front.as_ref().expect("worked out above");
+        march(state, me, moved_from, distance)
     }
 }
