@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::agent::{Agent, RandomAgent, RuleAgent};
 use crate::search::{DEFAULT_BUDGET, MonteCarlo};
 
-/// The largest budget (rollouts per turn) the Monte Carlo agent takes.
-pub const MAX_BUDGET: u32 = 100_000;
+/// The largest budget (rollouts per pick) the Monte Carlo agent takes.
+pub const MAX_BUDGET: u32 = 10_000;
 
 /// An agent, as named on the command line and in parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -20,7 +20,7 @@ pub enum AgentSpec {
     Rule,
     /// The random agent ([`RandomAgent`]).
     Random,
-    /// The Monte Carlo agent ([`MonteCarlo`]) with its budget of rollouts per turn.
+    /// The Monte Carlo agent ([`MonteCarlo`]) with its budget of rollouts per pick.
     MonteCarlo(u32),
 }
 
@@ -42,7 +42,7 @@ impl AgentSpec {
         match self {
             AgentSpec::Rule => "the rule-based agent".into(),
             AgentSpec::Random => "the random agent".into(),
-            AgentSpec::MonteCarlo(b) => format!("the Monte Carlo agent ({b} rollouts a turn)"),
+            AgentSpec::MonteCarlo(b) => format!("the Monte Carlo agent ({b} rollouts a pick)"),
         }
     }
 }
@@ -65,7 +65,7 @@ pub struct AgentSpecError(String);
 impl FromStr for AgentSpec {
     type Err = AgentSpecError;
 
-    /// `rule`, `random`, `mc` or `mc:BUDGET` (rollouts per turn, 0 to 100,000; 0 is the
+    /// `rule`, `random`, `mc` or `mc:BUDGET` (rollouts per pick, 0 to 10,000; 0 and 1 are the
     /// planner alone).
     ///
     /// ```
@@ -83,7 +83,7 @@ impl FromStr for AgentSpec {
         let refuse = |why: String| {
             Err(AgentSpecError(format!(
                 "agent {text:?}: {why}; give rule, random or mc[:BUDGET] (the Monte Carlo \
-                 agent with BUDGET rollouts a turn, 0 to {MAX_BUDGET}, {DEFAULT_BUDGET} when \
+                 agent with BUDGET rollouts a pick, 0 to {MAX_BUDGET}, {DEFAULT_BUDGET} when \
                  not given)"
             )))
         };
@@ -123,7 +123,7 @@ impl JsonSchema for AgentSpec {
         schemars::json_schema!({
             "type": "string",
             "pattern": "^(rule|random|mc(:[0-9]+)?)$",
-            "description": "rule, random, or mc[:BUDGET] (the Monte Carlo agent, BUDGET rollouts a turn)"
+            "description": "rule, random, or mc[:BUDGET] (the Monte Carlo agent, BUDGET rollouts a pick)"
         })
     }
 }

@@ -97,7 +97,7 @@ pub struct PlaytestArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
     /// Who plays: FIRST,SECOND, each rule, random or mc[:BUDGET] (the Monte Carlo agent,
-    /// BUDGET rollouts a turn) [default: rule,rule].
+    /// BUDGET rollouts a pick) [default: rule,rule].
     #[arg(long, value_name = "FIRST,SECOND")]
     pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
