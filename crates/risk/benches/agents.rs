@@ -27,7 +27,7 @@ fn against_rule(c: &mut Criterion) {
             b.iter(|| {
                 i += 1;
                 let (mut agent, mut rule) = (spec.build(), AgentSpec::Rule.build());
-                let seats: [&mut dyn ludoforge_risk::agent::Agent; 2] = if i % 2 == 0 {
+                let seats: [&mut dyn ludoforge_risk::agent::Agent; 2] = if i.is_multiple_of(2) {
                     [&mut *agent, &mut *rule]
                 } else {
                     [&mut *rule, &mut *agent]
