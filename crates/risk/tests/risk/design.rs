@@ -13,8 +13,7 @@ use ludoforge_risk::playtest::Scoring;
 use ludoforge_risk::rules::Rules;
 use proptest::prelude::*;
 
-mod common;
-use common::on_threads;
+use crate::common::on_threads;
 
 fn map(name: &str) -> ludoforge_risk::map::MapFile {
     RiskMap::embedded(name).unwrap().file().clone()

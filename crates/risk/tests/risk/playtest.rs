@@ -8,8 +8,7 @@ use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::playtest::{Playtest, Scoring, playtest, playtest_observed};
 use ludoforge_risk::rules::Rules;
 
-mod common;
-use common::on_threads;
+use crate::common::on_threads;
 
 #[test]
 fn a_playtest_is_the_same_on_any_thread_count() {

@@ -214,7 +214,7 @@ fn a_map_without_positions_is_written_where_its_picture_puts_it() {
 
 /// TAG's own classic board, `data/risk/worldMap.json` of GAIGResearch/TabletopGames (MIT
 /// licence: see `data/tag/LICENSE-TAG.txt`).
-const TAG_WORLD: &str = include_str!("data/tag/worldMap.json");
+const TAG_WORLD: &str = include_str!("../data/tag/worldMap.json");
 
 #[test]
 fn tags_world_map_loads_as_the_classic_board() {
