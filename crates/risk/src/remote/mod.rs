@@ -409,3 +409,97 @@ impl Game {
         self.shared.lock().touched.elapsed()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game left at its first question ends at once, even with the longest turn limit: both
+    /// seats play passively, so the match runs out without a fight.
+    #[test]
+    fn a_game_left_runs_out_quickly() {
+        let map = RiskMap::embedded("classic").expect("embedded");
+        let mut rules = Rules::classic();
+        rules.max_player_turns = 100_000;
+        let game = Game::start(map, rules, AgentSpec::Rule, 1, 3, Duration::from_secs(60))
+            .expect("a thread");
+        assert_eq!(game.wait(0, Duration::from_secs(10)).status, Status::Asking);
+        let started = Instant::now();
+        game.abandon();
+        let view = game.wait(u64::MAX, Duration::from_secs(30));
+        assert_eq!(view.status, Status::Over, "{:?}", started.elapsed());
+        let outcome = view.outcome.expect("an outcome");
+        assert!(outcome.left && !outcome.broken);
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    /// A person who does not answer within the game's patience has left.
+    #[test]
+    fn patience_runs_out() {
+        let map = RiskMap::embedded("map8").expect("embedded");
+        let game = Game::start(
+            map,
+            Rules::classic(),
+            AgentSpec::Random,
+            0,
+            1,
+            Duration::from_millis(50),
+        )
+        .expect("a thread");
+        let view = game.wait(u64::MAX, Duration::from_secs(10));
+        assert_eq!(view.status, Status::Over);
+        assert!(view.outcome.expect("an outcome").left);
+        assert_eq!(game.answer(None, Answer::Pick(0)), Err(Refusal::Over));
+    }
+
+    /// Several troops in one answer are placed one by one without another question.
+    #[test]
+    fn several_troops_in_one_answer() {
+        let map = RiskMap::embedded("map8").expect("embedded");
+        let game = Game::start(
+            map,
+            Rules::classic(),
+            AgentSpec::Rule,
+            0,
+            2,
+            Duration::from_secs(60),
+        )
+        .expect("a thread");
+        let mut view = game.wait(0, Duration::from_secs(10));
+        loop {
+            let asked = view.question.clone().expect("a question");
+            let answer = match &asked.question {
+                Question::Pick { free } => Answer::Pick(free[0]),
+                Question::Bonus {
+                    left, territories, ..
+                } => Answer::Place {
+                    territory: territories[0],
+                    count: *left,
+                },
+                Question::Place { left, territories } => {
+                    let before = view.board.troops[territories[0] as usize];
+                    let number = game
+                        .answer(
+                            Some(asked.number),
+                            Answer::Place {
+                                territory: territories[0],
+                                count: *left,
+                            },
+                        )
+                        .expect("legal");
+                    let next = game.wait(number, Duration::from_secs(10));
+                    assert_eq!(next.board.troops[territories[0] as usize], before + left);
+                    assert!(!matches!(
+                        next.question.expect("asked").question,
+                        Question::Place { .. }
+                    ));
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            };
+            let number = game.answer(Some(asked.number), answer).expect("legal");
+            view = game.wait(number, Duration::from_secs(10));
+        }
+        game.abandon();
+    }
+}
