@@ -1,5 +1,5 @@
 //! A person playing from a distance (the studio's play page): the match runs on a thread of
-//! its own with a [`Remote`] agent in the person's seat, which publishes each decision as a
+//! its own with a remote agent in the person's seat, which publishes each decision as a
 //! [`Question`] with its legal choices and the board, then waits for the [`Answer`].
 //!
 //! Answers are checked ([`Question::check`]) before the engine sees them. A person who does
