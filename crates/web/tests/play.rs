@@ -193,13 +193,16 @@ async fn a_whole_game_ends_and_its_events_rebuild_the_board() {
     assert_eq!(replayed, events);
     assert_eq!(again["outcome"], game["outcome"]);
 
-    // Seated second, the agent picks first.
+    // Seated second against the Monte Carlo agent, which picks first.
     let (second, events) = whole_game(
         &app,
-        json!({"map": "map8", "second": true, "seed": 3, "opponent": "random"}),
+        json!({"map": "map8", "second": true, "seed": 3, "opponent": "mc:4"}),
     )
     .await;
     assert_eq!(second["me"], 1);
+    assert_eq!(second["outcome"]["broken"], false, "{second}");
+    assert_eq!(second["outcome"]["left"], false);
+    assert_eq!(second["opponent"], "mc:4");
     assert_eq!(events[0]["event"], "picked");
     assert_eq!(events[0]["player"], 0);
 }
