@@ -3,7 +3,7 @@
 //!
 //! Without chromedriver or Chromium the test says how to get them (`scripts/test` installs
 //! them) and passes. With `LUDOFORGE_SCREENSHOTS` set it also saves pictures of the pages in
-//! `docs/screenshots/`.
+//! `docs/screenshots/`; with `LUDOFORGE_BROWSER_PLAY_ONLY` set it checks only the play page.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
@@ -23,6 +23,8 @@ use serde_json::{Value, json};
 mod explore;
 #[path = "browser/library.rs"]
 mod library;
+#[path = "browser/play.rs"]
+mod play;
 
 /// The longest anything is waited for: generous, since the machines that run this are slow.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -526,6 +528,10 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     let checks = async {
         let cli_status = tokio::task::spawn_blocking(move || cli.wait()).await??;
         ensure!(cli_status.success(), "ludoforge puzzle chess failed");
+        play::play(&studio).await.context("the play page")?;
+        if std::env::var_os("LUDOFORGE_BROWSER_PLAY_ONLY").is_some() {
+            return Ok(());
+        }
         home(&studio).await.context("the home page")?;
         chess(&studio, &cli_result)
             .await

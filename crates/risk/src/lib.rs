@@ -25,6 +25,7 @@ pub mod map;
 pub mod planner;
 pub mod playtest;
 pub mod record;
+pub mod remote;
 pub mod render;
 pub mod rules;
 pub mod search;

@@ -13,6 +13,7 @@
 //! | `GET /api/runs/{id}/elites/{cell}` | one elite as a normal result file of its generator |
 //! | `GET /api/runs/{id}/elites/{cell}/picture` | its picture (SVG) |
 //! | `DELETE /api/runs/{id}` | cancels: `202` with the run |
+//! | `/api/play…` | Risk against an agent (see [`crate::play`]) |
 //!
 //! Every error is `{"error": "..."}` with a message in words.
 
@@ -100,7 +101,8 @@ pub async fn no_route(uri: axum::http::Uri) -> ApiError {
         format!(
             "there is no {} in the API: its addresses are /api/jobs, /api/jobs/{{job}}, \
              /api/runs, /api/runs/{{id}}, /api/runs/{{id}}/events, /api/runs/{{id}}/files/{{name}} and \
-             /api/runs/{{id}}/elites[/{{cell}}[/picture]]",
+             /api/runs/{{id}}/elites[/{{cell}}[/picture]], /api/play and \
+             /api/play/{{id}}[/board.svg]",
             uri.path()
         ),
     )
@@ -238,7 +240,7 @@ fn request(body: &[u8]) -> Result<(String, Value, u64), ApiError> {
 /// `limit` bytes more, then cut off) before the 413: many clients (reqwest among them) send the
 /// whole body before they read the answer, and a connection closed under them while they send
 /// loses it (a broken pipe, or a reset that drops what was received).
-async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
+pub(crate) async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
     let mut chunks = body.into_data_stream();
     let mut kept = Vec::new();
     let mut seen = 0usize;

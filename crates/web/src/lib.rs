@@ -18,6 +18,7 @@ pub mod form;
 pub mod heat;
 pub mod library;
 pub mod pages;
+pub mod play;
 pub mod run;
 pub mod runs;
 
@@ -27,7 +28,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef};
-use axum::routing::get;
+use axum::routing::{get, post};
 use ludoforge_job::Registry;
 
 pub use runs::{Limits, Runs};
@@ -44,6 +45,8 @@ pub struct Settings {
     /// The content library file the library page reads and runs are kept in (none: the
     /// page says how to give one).
     pub library: Option<PathBuf>,
+    /// How many Risk games may be played at once, and for how long.
+    pub play: play::Limits,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             limits: Limits::default(),
             body_limit: 8 << 20,
             library: None,
+            play: play::Limits::default(),
         }
     }
 }
@@ -68,6 +72,8 @@ pub struct Studio {
     pub body_limit: usize,
     /// The content library file, if any.
     pub library: Option<Arc<PathBuf>>,
+    /// The Risk games in play.
+    pub tables: Arc<play::Tables>,
 }
 
 impl FromRef<Studio> for Arc<Runs> {
@@ -83,6 +89,7 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         samples: Arc::default(),
         body_limit: settings.body_limit,
         library: settings.library.clone().map(Arc::new),
+        tables: Arc::new(play::Tables::new(settings.play.clone())),
     };
     Router::new()
         .route("/", get(pages::home))
@@ -98,6 +105,14 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         .route("/api/library/keys", get(library::keys))
         .route("/api/library/{id}", get(library::document))
         .route("/api/library/{id}/picture", get(library::picture))
+        .route("/play", get(pages::play))
+        .route("/assets/play.js", get(pages::play_script))
+        .route("/api/play", post(play::start))
+        .route(
+            "/api/play/{id}",
+            get(play::look).post(play::answer).delete(play::resign),
+        )
+        .route("/api/play/{id}/board.svg", get(play::board))
         .route("/api/jobs", get(api::jobs))
         .route("/api/jobs/{job}", get(api::job))
         .route("/api/runs", get(api::list).post(api::submit))

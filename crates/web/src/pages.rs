@@ -81,6 +81,12 @@ struct LibraryPage {
 }
 
 #[derive(Template)]
+#[template(path = "play.html")]
+struct PlayPage {
+    maps: Vec<&'static str>,
+}
+
+#[derive(Template)]
 #[template(path = "missing.html")]
 struct Missing {
     message: String,
@@ -389,6 +395,25 @@ pub async fn library(State(studio): State<Studio>) -> Response {
             .unwrap_or_default(),
         jobs: studio.runs.registry().ids(),
     })
+}
+
+/// `GET /play`: Risk against an agent (the game is drawn and played by its script).
+pub async fn play() -> Response {
+    page(&PlayPage {
+        maps: ludoforge_risk::map::EMBEDDED
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    })
+}
+
+/// `GET /assets/play.js`.
+pub async fn play_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/play.js"),
+    )
+        .into_response()
 }
 
 /// `GET /assets/library.js`.
