@@ -49,7 +49,7 @@ pub struct DesignParams {
     /// given).
     pub weights: Option<Vec<f64>>,
     /// Who playtests: the first player's agent and the second's, each rule, random or
-    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    /// mc or mc:BUDGET (two rule-based agents, as in the paper, when not given).
     #[serde(skip_serializing_if = "Seats::is_default")]
     pub agents: Seats,
 }

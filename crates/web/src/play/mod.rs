@@ -10,7 +10,7 @@
 //!
 //! A game is the [`View`] of [`ludoforge_risk::remote`] with `id`, `seed`, `opponent` and
 //! the `map` (name, territories' names, continents) beside it. The settings of a new game are
-//! `opponent` (rule, random or `mc[:BUDGET]`; rule when not given), `second` (the agent picks
+//! `opponent` (rule, random or `mc or mc:BUDGET`; rule when not given), `second` (the agent picks
 //! first), `seed` and the variant as `risk-playtest` takes it (map, map_file, variant, rules,
 //! troop_factor, …).
 
