@@ -26,3 +26,4 @@ pub mod record;
 pub mod render;
 pub mod rules;
 pub mod state;
+pub mod stats;
