@@ -128,7 +128,12 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     let mut params = variant_params(&args.variant)?;
-    params["matches"] = json!(args.matches);
+    // A number stays a number (as in a parameters file); auto[:ε] and anything else go to
+    // the job as text, to be read or refused there.
+    params["matches"] = match args.matches.trim().parse::<i64>() {
+        Ok(n) => json!(n),
+        Err(_) => json!(args.matches),
+    };
     scoring_params(
         &mut params,
         args.criteria.as_deref(),
@@ -139,7 +144,7 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--record", "record", args.record.as_deref()),
     ];
-    present(&*job("risk-playtest"), &params, seed, &destinations, false)
+    present(&*job("risk-playtest"), &params, seed, &destinations, true)
 }
 
 /// `risk play`.

@@ -33,6 +33,8 @@ mod puzzle_output;
 mod puzzles;
 #[path = "cli/risk.rs"]
 mod risk;
+#[path = "cli/risk_steady.rs"]
+mod risk_steady;
 #[path = "cli/stock.rs"]
 mod stock;
 #[path = "cli/sweep.rs"]

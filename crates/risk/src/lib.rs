@@ -27,3 +27,4 @@ pub mod render;
 pub mod rules;
 pub mod state;
 pub mod stats;
+pub mod steady;

@@ -85,9 +85,15 @@ pub enum RulesArg {
 pub struct PlaytestArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Matches to play.
-    #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
-    pub matches: i64,
+    /// Matches to play, or auto to play until the fitness's 95% interval is narrower than
+    /// ± 0.05 (auto:ε for another half-width; at most 5,000 matches).
+    #[arg(
+        long,
+        default_value = "100",
+        allow_hyphen_values = true,
+        value_name = "N|auto[:ε]"
+    )]
+    pub matches: String,
     /// The criteria the fitness adds up, comma-separated [default: all seven].
     #[arg(long)]
     pub criteria: Option<String>,
@@ -97,8 +103,8 @@ pub struct PlaytestArgs {
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Write the result (JSON: the criteria, fitness, wins and draws) here; - for standard
-    /// output.
+    /// Write the result (JSON: the criteria and fitness with their 95% intervals, wins and
+    /// draws) here; - for standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write every match's turn records here (JSON lines).

@@ -147,7 +147,7 @@ mod tests {
         for (params, message) in [
             (
                 json!({"matches": 0}),
-                "matches 0: give between 1 and 1000000",
+                "matches 0: give between 1 and 1000000, or auto",
             ),
             (
                 json!({"troop_factor": 5}),
@@ -200,6 +200,82 @@ mod tests {
         assert_eq!(artifact.summary["history"].as_array().unwrap().len(), 1);
         assert!(artifact.file("result").is_some());
         assert!(artifact.notes[0].contains("best variant found so far was kept"));
+    }
+
+    #[test]
+    fn matches_are_a_number_or_auto_and_nonsense_is_refused_in_words() {
+        for (given, message) in [
+            ("auto:-1", "auto:-1: ε must be above 0"),
+            ("auto:0", "auto:0: ε must be above 0"),
+            ("auto:abc", "auto:abc: \"abc\" is not a number"),
+            ("many", "many: give a whole number of matches, or auto"),
+        ] {
+            let refused = refusal(&PlaytestJob, json!({"matches": given}));
+            assert!(
+                refused.starts_with(&format!("parameter `matches`: {message}")),
+                "{refused}"
+            );
+        }
+        let negative = refusal(&PlaytestJob, json!({"matches": -1}));
+        assert!(
+            negative.contains("-1: give a whole number of matches"),
+            "{negative}"
+        );
+        // Old files give a number, and it is written back as one.
+        for (given, echoed) in [
+            (json!(30), json!(30)),
+            (json!("30"), json!(30)),
+            (json!("auto"), json!("auto")),
+            (json!("auto:0.1"), json!("auto:0.1")),
+        ] {
+            let params: PlaytestParams =
+                ludoforge_job::params::typed(&json!({"matches": given})).unwrap();
+            assert_eq!(serde_json::to_value(&params).unwrap()["matches"], echoed);
+            assert!(PlaytestJob.check(&json!({"matches": given})).is_ok());
+        }
+    }
+
+    #[test]
+    fn an_automatic_playtest_reports_how_far_it_went() {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let context = Context::new(&|_| {}, &stop);
+        let artifact = PlaytestJob
+            .run(&json!({"map": "map8", "matches": "auto:0.15"}), 3, &context)
+            .unwrap();
+        let s = &artifact.summary;
+        assert_eq!(s["auto"]["stop"], "reached");
+        assert_eq!(s["auto"]["epsilon"], 0.15);
+        assert!(s["auto"]["half_width"].as_f64().unwrap() < 0.15);
+        assert_eq!(s["parameters"]["matches"], "auto:0.15");
+        let played = s["matches"].as_u64().unwrap();
+        assert!(played >= 100 && played.is_multiple_of(50), "{played}");
+        let fitness = &s["intervals"]["fitness"];
+        assert!(fitness["low"].as_f64().unwrap() <= s["fitness"].as_f64().unwrap());
+        assert!(artifact.notes.iter().any(|n| n.starts_with("auto: ")));
+        // The same as a playtest of as many matches, intervals and all.
+        let fixed = PlaytestJob
+            .run(&json!({"map": "map8", "matches": played}), 3, &context)
+            .unwrap();
+        for key in ["fitness", "criteria", "intervals", "wins"] {
+            assert_eq!(fixed.summary[key], s[key], "{key}");
+        }
+        let capped = PlaytestJob
+            .run(
+                &json!({"map": "map8", "matches": "auto:0.000001"}),
+                3,
+                &context,
+            )
+            .unwrap();
+        assert_eq!(capped.summary["auto"]["stop"], "cap");
+        assert_eq!(capped.summary["matches"], 5_000);
+        assert!(
+            capped
+                .notes
+                .iter()
+                .any(|n| n.contains("the cap of 5000 matches was reached")),
+            "{:?}",
+            capped.notes
+        );
     }
 
     #[test]
