@@ -125,15 +125,19 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
     Ok(())
 }
 
+/// `--matches N|auto[:ε]` as a parameter: a number stays a number (as in a parameters
+/// file); auto[:ε] and anything else go to the job as text, to be read or refused there.
+fn matches_param(given: &str) -> Value {
+    match given.trim().parse::<i64>() {
+        Ok(n) => json!(n),
+        Err(_) => json!(given),
+    }
+}
+
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     let mut params = variant_params(&args.variant)?;
-    // A number stays a number (as in a parameters file); auto[:ε] and anything else go to
-    // the job as text, to be read or refused there.
-    params["matches"] = match args.matches.trim().parse::<i64>() {
-        Ok(n) => json!(n),
-        Err(_) => json!(args.matches),
-    };
+    params["matches"] = matches_param(&args.matches);
     scoring_params(
         &mut params,
         args.criteria.as_deref(),
@@ -226,6 +230,8 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         "tournament": args.tournament,
         "mutation": args.mutation,
         "matches": args.matches,
+        "reevaluate": args.reevaluate,
+        "reevaluate_matches": args.reevaluate_matches.as_deref().map(matches_param),
         "min_territories": args.min_territories,
         "rules": rules_name(args.rules),
     });

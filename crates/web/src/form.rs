@@ -116,9 +116,12 @@ fn nullable<'a>(root: &'a Value, schema: &'a Value) -> (Value, bool) {
     }
     if let Some(types) = schema.get("type").and_then(Value::as_array) {
         let others: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
-        if others.len() == 1 && others.len() < types.len() {
+        if !others.is_empty() && others.len() < types.len() {
             let mut inner = schema.clone();
-            inner["type"] = others[0].clone();
+            inner["type"] = match others.as_slice() {
+                [one] => (*one).clone(),
+                several => Value::Array(several.iter().map(|t| (*t).clone()).collect()),
+            };
             return (inner, true);
         }
     }
@@ -608,6 +611,13 @@ mod tests {
         );
         let word = fields(&schema, &json!({"matches": "auto:0.02"}));
         assert!(word.contains(r#"value="auto:0.02""#), "{word}");
+        // Left empty for the default.
+        let schema = json!({"properties": {"again": {"type": ["integer", "string", "null"]}}});
+        let empty = fields(&schema, &json!({"again": null}));
+        assert!(
+            empty.contains(r#"data-path="again" data-kind="text" data-null="1" value="""#),
+            "{empty}"
+        );
     }
 
     #[test]

@@ -182,6 +182,19 @@ pub struct DesignArgs {
     /// Matches per playtest.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
     pub matches: i64,
+    /// Before choosing, play the best K of the final population again with fresh matches and
+    /// choose the best of them then (0: the run's best, without a second look).
+    #[arg(
+        long,
+        default_value_t = 5,
+        allow_negative_numbers = true,
+        value_name = "K"
+    )]
+    pub reevaluate: i64,
+    /// Matches of each such re-play, or auto[:ε] to play each until its fitness's 95% interval
+    /// is narrower than ± ε [default: 4 × --matches].
+    #[arg(long, allow_hyphen_values = true, value_name = "N|auto[:ε]")]
+    pub reevaluate_matches: Option<String>,
     /// Refuse children with fewer territories (0: no bound).
     #[arg(long, default_value_t = 9, allow_negative_numbers = true)]
     pub min_territories: i64,

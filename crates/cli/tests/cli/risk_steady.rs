@@ -98,3 +98,77 @@ fn nonsense_matches_are_refused_in_words() {
         );
     }
 }
+
+#[test]
+fn the_designer_replays_its_best_before_choosing_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "risk",
+        "design",
+        "--generations",
+        "1",
+        "--offspring",
+        "6",
+        "--tournament",
+        "3",
+        "--matches",
+        "6",
+        "--reevaluate",
+        "3",
+        "--seed",
+        "2",
+        "--out",
+        "v.json",
+    ];
+    let outcome = run_in(d, &args).expect_ok();
+    let variant = read_json(&d.join("v.json"));
+    let choice = &variant["reevaluation"];
+    assert_eq!(
+        choice["rule"],
+        "the best of the top 3 re-played with 24 fresh matches each"
+    );
+    assert_eq!(choice["candidates"].as_array().unwrap().len(), 3);
+    assert!(
+        outcome.stderr.contains("chosen: the best of the top 3"),
+        "{}",
+        outcome.stderr
+    );
+    // The chosen variant is the one written, with the run's fitness and its interval.
+    let rank = int(&choice["chosen_rank"]) as usize;
+    let chosen = &choice["candidates"][rank - 1];
+    assert_eq!(variant["fitness"], chosen["fitness"]);
+    assert_eq!(variant["fitness_interval"], chosen["fitness_interval"]);
+    // The same on one thread; and the variant file plays back.
+    let again = run_in(d, &with(&["--threads", "1"], &args)).expect_ok();
+    assert_eq!(again.stdout, outcome.stdout);
+    run_in(
+        d,
+        &[
+            "risk",
+            "playtest",
+            "--variant",
+            "v.json",
+            "--matches",
+            "auto:0.3",
+        ],
+    )
+    .expect_ok();
+    // Re-plays until steady; nonsense refused in words.
+    let auto = run_in(d, &with(&args[..14], &["--reevaluate-matches", "auto:0.3"]))
+        .expect_ok()
+        .summary();
+    assert!(
+        auto["reevaluation"]["rule"]
+            .as_str()
+            .unwrap()
+            .contains("until the fitness's 95% interval is narrower than ± 0.3"),
+        "{auto}"
+    );
+    refuses(
+        &with(&args[..14], &["--reevaluate-matches", "auto:abc"]),
+        1,
+        "auto:abc: \"abc\" is not a number",
+        &[],
+    );
+}

@@ -279,6 +279,80 @@ mod tests {
     }
 
     #[test]
+    fn the_designer_chooses_the_best_of_its_top_candidates_replayed() {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let context = Context::new(&|_| {}, &stop);
+        let params = json!({"generations": 1, "offspring": 6, "tournament": 3, "matches": 8});
+        let artifact = DesignJob.run(&params, 2, &context).unwrap();
+        let s = &artifact.summary;
+        let choice = &s["reevaluation"];
+        assert_eq!(
+            choice["rule"],
+            "the best of the top 5 re-played with 32 fresh matches each"
+        );
+        let candidates = choice["candidates"].as_array().unwrap();
+        assert_eq!(candidates.len(), 5);
+        let replayed = |c: &Value| c["reevaluated_fitness"].as_f64().unwrap();
+        let lowest = candidates
+            .iter()
+            .map(replayed)
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(choice["fitness"].as_f64().unwrap(), lowest);
+        let rank = choice["chosen_rank"].as_u64().unwrap();
+        let chosen = &candidates[rank as usize - 1];
+        assert_eq!(replayed(chosen), lowest);
+        // The run's fitness of the chosen one, both with their intervals, in the summary.
+        assert_eq!(s["best"]["fitness"], chosen["fitness"]);
+        assert_eq!(
+            s["best"]["reevaluated_fitness"],
+            chosen["reevaluated_fitness"]
+        );
+        assert!(s["best"]["fitness_interval"]["low"].is_number());
+        assert!(s["best"]["reevaluated_interval"]["high"].is_number());
+        // The run's order is kept: by the run's fitness.
+        let runs: Vec<f64> = candidates
+            .iter()
+            .map(|c| c["fitness"].as_f64().unwrap())
+            .collect();
+        assert!(runs.windows(2).all(|w| w[0] <= w[1]), "{runs:?}");
+        assert!(
+            artifact
+                .notes
+                .iter()
+                .any(|n| n.starts_with("chosen: the best of the top 5"))
+        );
+        // Without the second look, the run's best, and no choice to report.
+        let plain = DesignJob
+            .run(
+                &json!({"generations": 1, "offspring": 6, "tournament": 3, "matches": 8,
+                        "reevaluate": 0}),
+                2,
+                &context,
+            )
+            .unwrap();
+        assert!(plain.summary.get("reevaluation").is_none());
+        assert_eq!(s["history"], plain.summary["history"]);
+        assert_eq!(plain.summary["best"]["fitness"], candidates[0]["fitness"]);
+        for (params, message) in [
+            (
+                json!({"reevaluate_matches": 0}),
+                "reevaluate_matches 0: give between 1",
+            ),
+            (
+                json!({"reevaluate_matches": "auto:-1"}),
+                "auto:-1: ε must be above 0",
+            ),
+            (
+                json!({"reevaluate": 10_001}),
+                "reevaluate 10001: give between 0 and 10000",
+            ),
+        ] {
+            let refused = refusal(&DesignJob, params);
+            assert!(refused.contains(message), "{refused}");
+        }
+    }
+
+    #[test]
     fn a_stopped_playtest_says_how_many_matches_it_played() {
         let stop = std::sync::atomic::AtomicBool::new(true);
         let context = Context::new(&|_| {}, &stop);
