@@ -1,7 +1,6 @@
 //! What a run reports besides its best variant: the paper's analyses of the final population
 //! (sections 5.2 and 5.3: maps like the initial ones, the rule values that prevail) and the
-//! fitness per generation as a plot
-//! (its Figure 3).
+//! fitness per generation as a plot (its Figure 3).
 
 use serde::Serialize;
 
