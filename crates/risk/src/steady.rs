@@ -324,8 +324,12 @@ fn play_range(
 /// the result is that of a playtest of as many matches with the same seed, on any number of
 /// threads. `on_match` is called after each match.
 ///
-/// Each look costs a bootstrap over all the matches so far (milliseconds per thousand
-/// matches), small beside the matches.
+/// Each look costs a bootstrap over all the matches so far: about 2 µs per match on one
+/// thread, against about 136 µs to play a classic-board match (the `intervals` bench). With a
+/// look every 50 matches the looks together cost about `2 µs · n² / 100` at `n` matches,
+/// `n / 6,800` of the rule agents' playing time: a ninth more at the 768 matches the default
+/// ε takes on the classic board, three quarters more at the cap of 5,000 (less beside a
+/// slower agent).
 ///
 /// # Errors
 /// [`CriteriaError`] when the weights do not fit the criteria used.
