@@ -126,7 +126,7 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
 }
 
 /// `--matches N|auto[:ε]` as a parameter: a number stays a number (as in a parameters
-/// file); auto[:ε] and anything else go to the job as text, to be read or refused there.
+/// file); `auto[:ε]` and anything else go to the job as text, to be read or refused there.
 fn matches_param(given: &str) -> Value {
     match given.trim().parse::<i64>() {
         Ok(n) => json!(n),

@@ -191,8 +191,8 @@ pub struct DesignArgs {
         value_name = "K"
     )]
     pub reevaluate: i64,
-    /// Matches of each such re-play, or auto[:ε] to play each until its fitness's 95% interval
-    /// is narrower than ± ε [default: 4 × --matches].
+    /// Matches of each such re-play, or auto (auto:ε) to play each until its fitness's 95%
+    /// interval is narrower than ± ε [default: 4 × --matches].
     #[arg(long, allow_hyphen_values = true, value_name = "N|auto[:ε]")]
     pub reevaluate_matches: Option<String>,
     /// Refuse children with fewer territories (0: no bound).

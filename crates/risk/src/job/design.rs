@@ -56,8 +56,8 @@ pub struct DesignParams {
     /// the run's best) to 10,000.
     #[schemars(range(min = 0, max = 10_000))]
     pub reevaluate: usize,
-    /// Matches of each such re-play: a number (1 to 1,000,000), or auto[:ε] to play each until
-    /// its fitness's 95% interval is narrower than ± ε (4 times matches when not given).
+    /// Matches of each such re-play: a number (1 to 1,000,000), or auto (auto:ε) to play each
+    /// until its fitness's 95% interval is narrower than ± ε (4 times matches when not given).
     pub reevaluate_matches: Option<Matches>,
 }
 

@@ -7,8 +7,8 @@
 //!
 //! | job | files (role: media type) |
 //! |---|---|
-//! | `risk-playtest` | `result` (JSON: the criteria, fitness, wins, draws), `record` (JSON lines: every match's turn records) |
-//! | `risk-design` | `result` (JSON: the best variant, which `risk-playtest` reads as `variant`), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the best variant's map) |
+//! | `risk-playtest` | `result` (JSON: the criteria and fitness with their 95% intervals, wins, draws; how far `auto` went), `text` (the same as a table for a person), `record` (JSON lines: every match's turn records) |
+//! | `risk-design` | `result` (JSON: the variant chosen, which `risk-playtest` reads as `variant`, with the rule of the second look and every candidate's fitness in the run and re-played), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the chosen variant's map) |
 //! | `risk-map` | `result` (JSON: the map in the project's format, positioned as drawn), `svg`, `png` |
 //! | `risk-explore` | `result` (JSON: the archive, every elite's `result` a variant file as `risk-design` writes it), `svg` and `png` (the heatmap), `plot` and `plot-png` (coverage and QD score over the evaluations) |
 
