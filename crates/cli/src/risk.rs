@@ -7,19 +7,20 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use ludoforge_evolve::rng::stream;
 use ludoforge_job::Job;
-use ludoforge_risk::agent::{Agent, RandomAgent, RuleAgent};
+use ludoforge_risk::agent::Agent;
 use ludoforge_risk::criteria::Criterion;
-use ludoforge_risk::game::play_match;
+use ludoforge_risk::game::play_match_told;
 use ludoforge_risk::job::PlaytestParams;
 use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::render::LAYOUT_SEED;
+use ludoforge_risk::seats::{AgentSpec, Seats};
 use serde_json::{Value, json};
 
 use crate::args::risk::{
-    ConquestArg, DesignArgs, DistributionArg, MapArgs, OpponentArg, PlayArgs, PlaytestArgs,
-    RulesArg, VariantArgs,
+    ConquestArg, DesignArgs, DistributionArg, MapArgs, PlayArgs, PlaytestArgs, RulesArg,
+    VariantArgs,
 };
-use crate::human::Human;
+use crate::human::{Human, Paint};
 use crate::output::read_text;
 use crate::present::present;
 use crate::puzzle::{Ending, fresh_seed};
@@ -134,10 +135,20 @@ fn matches_param(given: &str) -> Value {
     }
 }
 
+/// `--agents FIRST,SECOND` into `params`, checked here so the message names the flag.
+fn agents_params(params: &mut Value, agents: Option<&str>) -> Result<()> {
+    if let Some(text) = agents {
+        let seats: Seats = text.parse().map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+        params["agents"] = json!(seats);
+    }
+    Ok(())
+}
+
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     let mut params = variant_params(&args.variant)?;
     params["matches"] = matches_param(&args.matches);
+    agents_params(&mut params, args.agents.as_deref())?;
     scoring_params(
         &mut params,
         args.criteria.as_deref(),
@@ -151,7 +162,41 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     present(&*job("risk-playtest"), &params, seed, &destinations, true)
 }
 
-/// `risk play`.
+/// The opponent `risk play` seats and the person's seat (0 first, 1 second): from `--agents`
+/// (one seat `you`), or from `--opponent` and `--second`.
+fn opponent(args: &PlayArgs) -> Result<(AgentSpec, u8)> {
+    let Some(text) = &args.agents else {
+        let spec = match &args.opponent {
+            Some(name) => name
+                .parse::<AgentSpec>()
+                .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?,
+            None => AgentSpec::Rule,
+        };
+        return Ok((spec, u8::from(args.second)));
+    };
+    if args.opponent.is_some() || args.second {
+        bail!(
+            "--agents {text} names both seats, so it goes without --opponent and --second: drop \
+             one or the other"
+        );
+    }
+    let you = |s: &str| matches!(s.trim().to_ascii_lowercase().as_str(), "you" | "human");
+    let seats: Vec<&str> = text.split(',').collect();
+    let (me, other) = match seats[..] {
+        [a, b] if you(a) && !you(b) => (0, b),
+        [a, b] if you(b) && !you(a) => (1, a),
+        _ => bail!(
+            "--agents {text}: give two seats separated by a comma, one of them `you` and the \
+             other rule, random or mc[:BUDGET] (for example you,mc or rule,you)"
+        ),
+    };
+    let spec = other
+        .parse::<AgentSpec>()
+        .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+    Ok((spec, me))
+}
+
+/// `risk play`: the person against an agent, told everything that happens at the table.
 pub fn play(args: &PlayArgs) -> Result<Ending> {
     let params: PlaytestParams = ludoforge_job::params::typed(&variant_params(&args.variant)?)
         .map_err(anyhow::Error::msg)?;
@@ -159,45 +204,60 @@ pub fn play(args: &PlayArgs) -> Result<Ending> {
     let (map, rules) = (game.map, game.rules);
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let stdin = std::io::stdin();
-    let mut human = Human::new(stdin.lock(), std::io::stdout());
-    let mut rule = RuleAgent::new();
-    let mut random = RandomAgent;
-    let opponent: &mut dyn Agent = match args.opponent {
-        OpponentArg::Rule => &mut rule,
-        OpponentArg::Random => &mut random,
-    };
-    let me: u8 = if args.second { 1 } else { 0 };
-    println!(
-        "Risk on {} ({} territories) against the {} agent; you are player {} (seed {seed}).",
+    let mut human = Human::new(stdin.lock(), std::io::stdout()).with_paint(Paint::for_stdout());
+    let (spec, me) = opponent(args)?;
+    let mut opponent = spec.build();
+    human.tell(&format!(
+        "Risk on {} ({} territories, {} player-turns) against {}; you are player {} \
+         (seed {seed}). Type help for the commands, b for the board.",
         map.name(),
         map.territories(),
-        match args.opponent {
-            OpponentArg::Rule => "rule-based",
-            OpponentArg::Random => "random",
-        },
+        rules.max_player_turns,
+        spec.describe(),
         me + 1
-    );
+    ));
     let agents: [&mut dyn Agent; 2] = if me == 0 {
-        [&mut human, opponent]
+        [&mut human, &mut *opponent]
     } else {
-        [opponent, &mut human]
+        [&mut *opponent, &mut human]
     };
-    let record = play_match(&map, rules, agents, &mut stream(seed, 0, 0));
+    let record = play_match_told(&map, rules, agents, &mut stream(seed, 0, 0));
+    human.finish(&map, rules, me);
     let verdict = match record.winner {
         Some(w) if w == me => "You won!".to_string(),
         Some(_) => "The agent won.".to_string(),
         None => format!("A draw after {} player-turns.", record.player_turns),
     };
     println!(
-        "\n{verdict} ({} player-turns, seed {seed})",
+        "{verdict} ({} player-turns, seed {seed})",
         record.player_turns
     );
     let _ = std::io::stdout().flush();
     Ok(Ending::Done)
 }
 
+/// `--export FILE`: the role of the file the name's extension asks for.
+fn export_role(path: &Path) -> Result<&'static str> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("map") => Ok("domination"),
+        Some("json") => Ok("tag"),
+        _ => bail!(
+            "--export {}: name a file ending in .map (a Domination map) or .json (TAG's Risk map \
+             JSON)",
+            path.display()
+        ),
+    }
+}
+
 /// `risk map`.
 pub fn map(args: &MapArgs) -> Result<Ending> {
+    let export = match &args.export {
+        Some(path) => Some((export_role(path)?, path.as_path())),
+        None => None,
+    };
     let (map, map_file) = map_params(args.map.as_deref())?;
     let params = json!({
         "map": map,
@@ -209,6 +269,11 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        (
+            "--export",
+            export.map_or("domination", |(role, _)| role),
+            export.map(|(_, path)| path),
+        ),
     ];
     // Without --seed, the layout every other picture of a map uses.
     let seed = args.seed.unwrap_or(LAYOUT_SEED);
@@ -235,6 +300,7 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         "min_territories": args.min_territories,
         "rules": rules_name(args.rules),
     });
+    agents_params(&mut params, args.agents.as_deref())?;
     scoring_params(
         &mut params,
         args.criteria.as_deref(),

@@ -11,6 +11,8 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tempfile::TempDir;
 
+#[path = "cli/agents.rs"]
+mod agents;
 #[path = "cli/checkpoint.rs"]
 mod checkpoint;
 #[path = "cli/corpus.rs"]
@@ -33,8 +35,12 @@ mod puzzle_output;
 mod puzzles;
 #[path = "cli/risk.rs"]
 mod risk;
+#[path = "cli/risk_formats.rs"]
+mod risk_formats;
 #[path = "cli/risk_steady.rs"]
 mod risk_steady;
+#[path = "cli/risk_terminal.rs"]
+mod risk_terminal;
 #[path = "cli/stock.rs"]
 mod stock;
 #[path = "cli/sweep.rs"]

@@ -187,3 +187,79 @@ pub fn conquest_chance(attackers: u32, defenders: u32, defence_dice: usize, ties
     }
     table[a_max][d_max]
 }
+
+/// Sides of the tables [`Odds`] keeps: armies up to this many troops are looked up exactly.
+const ODDS_SIDE: usize = 96;
+
+/// The chances of conquest ([`conquest_chance`]) for every pair of armies up to 96 troops,
+/// worked out once per rule set: agents that weigh many attacks look them up instead.
+#[derive(Debug)]
+pub struct Odds {
+    table: Vec<f64>,
+}
+
+impl Odds {
+    fn build(defence_dice: usize, ties: Ties) -> Odds {
+        let n = ODDS_SIDE + 1;
+        let mut table = vec![0.0; n * n];
+        let rolls: Vec<Vec<(u32, u32, f64)>> = (0..9)
+            .map(|k| {
+                let (ad, dd) = (k / 3 + 1, k % 3 + 1);
+                let total = 6f64.powi((ad + dd) as i32);
+                roll_outcomes(ad, dd, ties)
+                    .into_iter()
+                    .map(|(a, d, w)| (a, d, w as f64 / total))
+                    .collect()
+            })
+            .collect();
+        for a in 0..n {
+            for d in 0..n {
+                table[a * n + d] = if d == 0 {
+                    1.0
+                } else if a <= 1 {
+                    0.0
+                } else {
+                    let (ad, dd) = ((a - 1).min(3), d.min(defence_dice));
+                    rolls[(ad - 1) * 3 + dd - 1]
+                        .iter()
+                        .map(|&(al, dl, p)| {
+                            p * table
+                                [a.saturating_sub(al as usize) * n + d.saturating_sub(dl as usize)]
+                        })
+                        .sum()
+                };
+            }
+        }
+        Odds { table }
+    }
+
+    /// The tables for `defence_dice` (2 or 3) and `ties`, built on first use.
+    ///
+    /// ```
+    /// use ludoforge_risk::dice::{Odds, Ties, conquest_chance};
+    /// let odds = Odds::get(2, Ties::Defender);
+    /// assert!((odds.conquest(7, 4) - conquest_chance(7, 4, 2, Ties::Defender)).abs() < 1e-12);
+    /// ```
+    #[must_use]
+    pub fn get(defence_dice: usize, ties: Ties) -> &'static Odds {
+        use std::sync::OnceLock;
+        static TABLES: [OnceLock<Odds>; 4] = [const { OnceLock::new() }; 4];
+        let dice = defence_dice.clamp(2, 3);
+        let k = (dice - 2) * 2 + usize::from(ties == Ties::Attacker);
+        TABLES[k].get_or_init(|| Odds::build(dice, ties))
+    }
+
+    /// The chance that `attackers` troops attacking until they win or are down to one take a
+    /// territory held by `defenders`. Armies larger than the tables are scaled down together
+    /// (an estimate: the chance depends mostly on their ratio at that size).
+    #[must_use]
+    pub fn conquest(&self, attackers: u32, defenders: u32) -> f64 {
+        let (mut a, mut d) = (attackers as usize, defenders as usize);
+        let largest = a.max(d);
+        if largest > ODDS_SIDE {
+            a = a * ODDS_SIDE / largest;
+            d = (d * ODDS_SIDE).div_ceil(largest);
+        }
+        self.table[a * (ODDS_SIDE + 1) + d]
+    }
+}

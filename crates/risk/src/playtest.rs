@@ -7,12 +7,12 @@ use ludoforge_evolve::rng::stream;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::agent::RuleAgent;
 use crate::criteria::{Criteria, CriteriaError, Criterion, Formulas, Ideals, criteria, fitness};
 use crate::game::play_match;
 use crate::map::RiskMap;
 use crate::record::MatchRecord;
 use crate::rules::Rules;
+use crate::seats::Seats;
 
 /// What a playtest measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -32,9 +32,11 @@ pub struct Playtest {
     pub records: Vec<MatchRecord>,
 }
 
-/// How a playtest is scored.
+/// How a playtest is played and scored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scoring {
+    /// Who plays the matches (two rule-based agents, as in the paper, by default).
+    pub seats: Seats,
     /// Which formulas.
     pub formulas: Formulas,
     /// The criteria the fitness adds up.
@@ -50,6 +52,7 @@ impl Scoring {
     #[must_use]
     pub fn all(formulas: Formulas) -> Scoring {
         Scoring {
+            seats: Seats::default(),
             formulas,
             used: Criterion::ALL.to_vec(),
             weights: None,
@@ -58,7 +61,8 @@ impl Scoring {
     }
 }
 
-/// Plays `matches` matches between two rule-based agents; match `i` draws from stream
+/// Plays `matches` matches between the agents `scoring` seats (two rule-based agents, as in
+/// the paper, unless told otherwise), a fresh pair for each match; match `i` draws from stream
 /// `(seed, i, 0)`, so the result does not depend on the number of threads.
 ///
 /// # Errors
@@ -149,10 +153,11 @@ pub fn playtest_until(
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
+            let [first, second] = scoring.seats.0;
             let record = play_match(
                 map,
                 rules,
-                [&mut RuleAgent::new(), &mut RuleAgent::new()],
+                [&mut *first.build(), &mut *second.build()],
                 &mut stream(seed, u64::from(i), 0),
             );
             on_match();

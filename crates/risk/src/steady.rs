@@ -38,7 +38,6 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use crate::agent::RuleAgent;
 use crate::criteria::CriteriaError;
 use crate::criteria::interval::{Intervals, intervals};
 use crate::game::play_match;
@@ -46,6 +45,7 @@ use crate::map::RiskMap;
 use crate::playtest::{Playtest, Scoring, score};
 use crate::record::MatchRecord;
 use crate::rules::Rules;
+use crate::seats::Seats;
 
 /// The half-width the fitness's 95% interval must fall below when `auto` gives none.
 ///
@@ -286,14 +286,16 @@ pub struct Steady {
     pub stop: Stop,
 }
 
-/// Plays matches `range` on `map` under `rules` between two rule-based agents, match `i` on
-/// stream `(seed, i, 0)`, calling `on_match` after each; once `cancel` is set no match
-/// starts, and the matches returned are those up to the first not played.
+/// Plays matches `range` on `map` under `rules` between the agents `seats` names, match `i`
+/// on stream `(seed, i, 0)` as [`crate::playtest::playtest`] plays it, calling `on_match`
+/// after each; once `cancel` is set no match starts, and the matches returned are those up to
+/// the first not played.
 fn play_range(
     map: &RiskMap,
     rules: Rules,
     range: Range<u32>,
     seed: u64,
+    seats: Seats,
     on_match: &(dyn Fn() + Sync),
     cancel: &AtomicBool,
 ) -> Vec<MatchRecord> {
@@ -304,10 +306,11 @@ fn play_range(
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
+            let [first, second] = seats.0;
             let record = play_match(
                 map,
                 rules,
-                [&mut RuleAgent::new(), &mut RuleAgent::new()],
+                [&mut *first.build(), &mut *second.build()],
                 &mut stream(seed, u64::from(i), 0),
             );
             on_match();
@@ -317,7 +320,8 @@ fn play_range(
     played.into_iter().map_while(|r| r).collect()
 }
 
-/// Plays [`FIRST_LOOK`] matches, then [`BATCH`] more at a time, until the fitness's 95%
+/// Plays [`FIRST_LOOK`] matches between the agents `scoring` seats, then [`BATCH`] more at a
+/// time, until the fitness's 95%
 /// interval (see [`intervals`]) has a half-width below `auto.epsilon()`, or `auto.cap`
 /// matches are played, or `cancel` is set (no match starts after that). Match `i` draws from
 /// stream `(seed, i, 0)` and the intervals' bootstrap from streams derived from `seed`, so
@@ -348,7 +352,15 @@ pub fn playtest_steady(
     let mut next = FIRST_LOOK.min(cap);
     loop {
         let from = records.len() as u32;
-        records.extend(play_range(map, rules, from..next, seed, on_match, cancel));
+        records.extend(play_range(
+            map,
+            rules,
+            from..next,
+            seed,
+            scoring.seats,
+            on_match,
+            cancel,
+        ));
         let cancelled = (records.len() as u32) < next;
         let found = intervals(&records, scoring, seed)?;
         let steady = found.fitness.is_some_and(|f| f.half_width() < epsilon);

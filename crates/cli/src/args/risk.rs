@@ -21,7 +21,8 @@ pub enum RiskCommand {
 /// A variant: a map and four parameters.
 #[derive(Debug, Args)]
 pub struct VariantArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    /// An embedded map (classic, map1 … map10, warmap) or a map file: the project's JSON, the
+    /// published generator's, TAG's Risk map JSON or a Domination .map file [default: classic].
     #[arg(long)]
     pub map: Option<String>,
     /// A variant file written by `risk design --out`: its map and rules are played, so it goes
@@ -29,7 +30,8 @@ pub struct VariantArgs {
     /// unless --rules is given (a file that names none is read as standard).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
-    /// Read one-way arcs of a map in the published generator's format instead of refusing them.
+    /// Read one-way arcs of a map in the published generator's format or Domination's (a
+    /// neighbour that does not list the territory back) instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
     /// How the territories are shared out [default: pick].
@@ -100,6 +102,10 @@ pub struct PlaytestArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Who plays: FIRST,SECOND, each rule, random or mc[:BUDGET] (the Monte Carlo agent,
+    /// BUDGET rollouts a pick) [default: rule,rule].
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
@@ -117,33 +123,30 @@ pub struct PlaytestArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The opponent.
-    #[arg(long, value_enum, default_value_t = OpponentArg::Rule)]
-    pub opponent: OpponentArg,
+    /// The opponent: rule, random or mc[:BUDGET] (the Monte Carlo agent) [default: rule].
+    #[arg(long, value_name = "AGENT")]
+    pub opponent: Option<String>,
     /// Play second (the opponent makes the first pick).
     #[arg(long)]
     pub second: bool,
+    /// Both seats at once, FIRST,SECOND, one of them `you` (for example you,mc or mc:8,you);
+    /// instead of --opponent and --second.
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
 
-/// The opponent at the table.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum OpponentArg {
-    /// The paper's rule-based agent.
-    Rule,
-    /// A random player.
-    Random,
-}
-
 /// `risk map`.
 #[derive(Debug, Args)]
 pub struct MapArgs {
-    /// An embedded map (classic, map1 … map10, warmap) or a map file (JSON) [default: classic].
+    /// An embedded map (classic, map1 … map10, warmap) or a map file: the project's JSON, the
+    /// published generator's, TAG's Risk map JSON or a Domination .map file [default: classic].
     #[arg(long)]
     pub map: Option<String>,
-    /// Read one-way arcs of a map in the published generator's format instead of refusing them.
+    /// Read one-way arcs of a map in the published generator's format or Domination's (a
+    /// neighbour that does not list the territory back) instead of refusing them.
     #[arg(long)]
     pub allow_one_way: bool,
     /// Write the picture (SVG) here.
@@ -162,6 +165,11 @@ pub struct MapArgs {
     /// standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Write the map for another program: a Domination map for a name ending in .map, TAG's
+    /// Risk map JSON for one ending in .json (with the map's own positions, else the
+    /// picture's).
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
 }
 
 /// `risk design`.
@@ -207,6 +215,9 @@ pub struct DesignArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Who playtests: FIRST,SECOND, each rule, random or mc[:BUDGET] [default: rule,rule].
+    #[arg(long, value_name = "FIRST,SECOND")]
+    pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,

@@ -9,6 +9,7 @@
 //! an invalid child is made again (and counted by reason).
 
 mod analysis;
+pub mod naming;
 pub mod operators;
 mod problem;
 mod reevaluate;

@@ -6,6 +6,7 @@ use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, shuffle, unit};
 use serde::{Deserialize, Serialize};
 
+use super::naming::name_map;
 use crate::graphs::is_planar;
 use crate::map::{Continent, MapFile, RiskMap, Territory, TerritoryId};
 use crate::rules::{ConquestMove, Distribution, Rules};
@@ -132,9 +133,19 @@ pub fn cross_rules(a: &Rules, b: &Rules, rng: &mut Stream) -> (Rules, Rules) {
 /// A child map from two parents: about half the continents of each (with their territories,
 /// internal borders and bonuses), each border a chosen territory of `a` had to the rest of its
 /// map replaced by a border to a random territory taken from `b`, and any piece left apart
-/// joined to the rest by one new border.
+/// joined to the rest by one new border. The child is [named](super::naming) by its content:
+/// a map name of its own and territory names unique within it (the naming draws nothing from
+/// `rng`).
 #[must_use]
 pub fn cross_maps(a: &MapFile, b: &MapFile, rng: &mut Stream) -> MapFile {
+    let mut map = crossed(a, b, rng);
+    name_map(&mut map);
+    map
+}
+
+/// [`cross_maps`] before naming: the child, named `child`, keeps its parents' territory
+/// names (what `risk-explore` breeds, see [`VariantProblem`](super::VariantProblem)).
+pub(crate) fn crossed(a: &MapFile, b: &MapFile, rng: &mut Stream) -> MapFile {
     let choose = |m: &MapFile, rng: &mut Stream| -> Vec<usize> {
         let n = m.continents.len();
         let k = (n / 2 + below(rng, 3)).saturating_sub(1).clamp(1, n);
@@ -326,5 +337,39 @@ pub fn mutate(v: &mut Variant, rate: f64, rng: &mut Stream) {
         } else {
             b.saturating_sub(1).max(1)
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludoforge_evolve::rng::stream;
+
+    use super::*;
+
+    /// Naming changes names only and leaves the designer's stream where crossover left it, so
+    /// the designer makes the same variants with or without it.
+    #[test]
+    fn naming_a_child_changes_only_names_and_draws_nothing() {
+        for seed in 0..40 {
+            let (a, b) = (
+                RiskMap::embedded("map2").unwrap(),
+                RiskMap::embedded("map5").unwrap(),
+            );
+            let (mut named_rng, mut plain_rng) = (stream(seed, 0, 0), stream(seed, 0, 0));
+            let named = cross_maps(a.file(), b.file(), &mut named_rng);
+            let plain = crossed(a.file(), b.file(), &mut plain_rng);
+            let next = |rng: &mut Stream| (0..4).map(|_| below(rng, 1 << 30)).collect::<Vec<_>>();
+            assert_eq!(next(&mut named_rng), next(&mut plain_rng), "seed {seed}");
+            assert_eq!(plain.name, "child");
+            assert_ne!(named.name, plain.name);
+            assert_eq!(
+                (&named.borders, &named.one_way, &named.continents),
+                (&plain.borders, &plain.one_way, &plain.continents)
+            );
+            assert_eq!(named.territories.len(), plain.territories.len());
+            for (n, p) in named.territories.iter().zip(&plain.territories) {
+                assert_eq!((n.id, n.position), (p.id, p.position));
+            }
+        }
     }
 }

@@ -31,9 +31,10 @@ use std::borrow::Cow;
 use ludoforge_evolve::rng::derive_seed;
 use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection, Stream};
 
+use super::operators::crossed;
 use super::{
-    DesignError, Settings, Variant, check, cross_maps, cross_rules, initial_maps, mutate,
-    playtest_variant, random_variant,
+    DesignError, Settings, Variant, check, cross_rules, initial_maps, mutate, playtest_variant,
+    random_variant,
 };
 use crate::criteria::Criterion;
 use crate::map::MapFile;
@@ -121,9 +122,14 @@ impl VariantProblem {
 
     /// A child of `a` and `b` with `rules`: the designer's map crossover, made again until
     /// the map is valid; after [`ATTEMPTS`] invalid maps, `a`'s map.
+    ///
+    /// The child keeps its parents' names (`child`, and territory names that may repeat): a
+    /// variant's matches are seeded by a hash of the whole variant, names included
+    /// ([`variant_seed`]), so naming children as the designer does would replay every
+    /// explored variant on other dice and move the archive a run fills.
     fn child(&self, rules: Rules, a: &Variant, b: &Variant, rng: &mut Stream) -> Variant {
         for _ in 0..ATTEMPTS {
-            let map = cross_maps(&a.map, &b.map, rng);
+            let map = crossed(&a.map, &b.map, rng);
             if check(&map, self.settings.min_territories).is_ok() {
                 return Variant { rules, map };
             }

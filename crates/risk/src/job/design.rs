@@ -19,6 +19,7 @@ use crate::design::{
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
 use crate::render::{self, View};
+use crate::seats::Seats;
 use crate::steady::Matches;
 
 /// The designer's settings (defaults: the paper's best configuration).
@@ -59,6 +60,10 @@ pub struct DesignParams {
     /// Matches of each such re-play: a number (1 to 1,000,000), or auto (auto:ε) to play each
     /// until its fitness's 95% interval is narrower than ± ε (4 times matches when not given).
     pub reevaluate_matches: Option<Matches>,
+    /// Who playtests: the first player's agent and the second's, each rule, random or
+    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    #[serde(skip_serializing_if = "Seats::is_default")]
+    pub agents: Seats,
 }
 
 impl Default for DesignParams {
@@ -75,6 +80,7 @@ impl Default for DesignParams {
             weights: None,
             reevaluate: 5,
             reevaluate_matches: None,
+            agents: Seats::default(),
         }
     }
 }
@@ -122,6 +128,7 @@ impl DesignParams {
             matches: self.matches,
             min_territories: self.min_territories,
             scoring: Scoring {
+                seats: self.agents,
                 formulas: self.rules.formulas(),
                 used: self.criteria.clone(),
                 weights: self.weights.clone(),
@@ -360,6 +367,15 @@ impl Spec for DesignJob {
         artifact.report("accepted", result.accepted);
         artifact.report("rejected", &result.rejected);
         artifact.report("analysis", &result.analysis);
+        artifact.report("agents", p.agents);
+        if !p.agents.is_default() {
+            let [first, second] = p.agents.0;
+            artifact.notes.push(format!(
+                "playtested by {} as the first player and {} as the second",
+                first.describe(),
+                second.describe()
+            ));
+        }
         let mut document = variant_document(seed, best);
         if let Some(c) = &choice {
             document["reevaluation"] = choice_report(c);

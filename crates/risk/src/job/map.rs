@@ -1,11 +1,13 @@
-//! `risk-map`: a map drawn in the paper's style, and the map in the project's format.
+//! `risk-map`: a map drawn in the paper's style, the map in the project's format, and the map
+//! as a Domination `.map` file and as TAG's Risk map JSON.
 
 use ludoforge_job::engine::pictures;
-use ludoforge_job::{Artifact, Context, File, JobError, Spec};
+use ludoforge_job::{Artifact, Context, File, JobError, Spec, media};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::params::{MapFileParams, load_map};
+use crate::formats::{domination, tag};
 use crate::layout::layout;
 use crate::map::RiskMap;
 use crate::render::{self, View};
@@ -19,8 +21,8 @@ pub struct MapParams {
     pub map: Option<String>,
     /// A map file's content instead of an embedded map.
     pub map_file: Option<MapFileParams>,
-    /// Read one-way arcs of a map file in the published generator's format instead of
-    /// refusing them.
+    /// Read one-way arcs of a map file in the published generator's format or Domination's (a
+    /// neighbour that does not list the territory back) instead of refusing them.
     pub allow_one_way: bool,
     /// Write territory names beside the nodes.
     pub names: bool,
@@ -46,7 +48,9 @@ impl Spec for MapJob {
          continent as the ring's colour, borders as lines, one-way arcs as arrows, and a legend \
          of the continents with their bonus. A map without positions is laid out by a \
          force-directed layout drawn from the seed. The result is the map in the project's \
-         format with the positions of the picture."
+         format with the positions of the picture; the same map can be had as a Domination .map \
+         file and as TAG's Risk map JSON (its own positions, or the picture's on a 1000-unit \
+         plane). A map file may be in any of these formats or the published generator's."
     }
 
     fn sample(&self) -> Option<Self::Params> {
@@ -76,6 +80,18 @@ impl Spec for MapJob {
             t.position = Some([x, y]);
         }
         artifact.files.push(File::json("result", &file));
+        if context.wants("domination") {
+            let text = domination::write(&map, seed);
+            artifact
+                .files
+                .push(File::new("domination", media::TEXT, text.into_bytes()));
+        }
+        if context.wants("tag") {
+            let text = tag::write(&map, seed);
+            artifact
+                .files
+                .push(File::new("tag", media::JSON, text.into_bytes()));
+        }
         pictures(context, &mut artifact.files, 1.5, || {
             let view = View {
                 caption: Some(format!(
@@ -122,5 +138,22 @@ mod tests {
         // The result is a map in the project's format, positioned as drawn.
         let back = RiskMap::parse(&String::from_utf8_lossy(&bytes(&one, "result")));
         assert_eq!(back.unwrap().territories(), 10);
+    }
+
+    #[test]
+    fn the_map_is_exported_when_asked_for() {
+        let p = MapParams::default();
+        let map = MapJob.validate(&p).unwrap();
+        let plain = MapJob
+            .execute(map.clone(), &p, 1, &Context::quiet())
+            .unwrap();
+        assert!(plain.file("domination").is_none() && plain.file("tag").is_none());
+        let context = Context::quiet().want("domination").want("tag");
+        let both = MapJob.execute(map.clone(), &p, 1, &context).unwrap();
+        for role in ["domination", "tag"] {
+            let text = String::from_utf8(both.file(role).unwrap().bytes.clone()).unwrap();
+            let back = crate::formats::read(&text, "x", false).unwrap();
+            assert_eq!(back.file(), map.file(), "{role}");
+        }
     }
 }

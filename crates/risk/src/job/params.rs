@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::criteria::{Criterion, Formulas};
+use crate::formats;
 use crate::map::{EMBEDDED, RiskMap};
 use crate::rules::Compat;
 
@@ -63,13 +64,14 @@ impl RuleSet {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MapFileParams {
-    /// The name a map in the published generator's format takes, since that format has none
-    /// (a map in the project's format names itself). The command line gives the file's name
-    /// without its extension.
+    /// The name of a map whose file gives none: the published generator's format never does,
+    /// Domination's and TAG's may not (a map in the project's format names itself). The
+    /// command line gives the file's name without its extension.
     pub name: String,
-    /// The file's content: a map in the project's format or in the published generator's
-    /// (`territories`, `connections`, `continents`, `continentsValue`), as a JSON object or as
-    /// the text of the file.
+    /// The file's content, as a JSON object or as the text of the file: a map in the project's
+    /// format, the published generator's (`territories`, `connections`, `continents`,
+    /// `continentsValue`), TAG's Risk map JSON (`nodes`, `continents`) or a Domination `.map`
+    /// file (`[continents]`, `[countries]`, `[borders]`), told apart by what it holds.
     pub content: Value,
 }
 
@@ -125,12 +127,8 @@ pub(super) fn load_map(
         }
         (None, Some(file)) => {
             let text = content_text("map_file.content", &file.content)?;
-            let map = if text.contains("\"connections\"") {
-                RiskMap::from_published(&text, &file.name, allow_one_way)
-            } else {
-                RiskMap::parse(&text)
-            };
-            map.map_err(|e| JobError::input(format!("the map file {:?}: {e}", file.name)))
+            formats::read(&text, &file.name, allow_one_way)
+                .map_err(|e| JobError::input(format!("the map file {:?}: {e}", file.name)))
         }
     }
 }
@@ -221,6 +219,34 @@ mod tests {
         assert_eq!(load_map(None, Some(&text), false).unwrap().territories(), 2);
         let empty = load_map(None, Some(&MapFileParams::default()), false).unwrap_err();
         assert!(empty.to_string().contains("map_file.content"), "{empty}");
+    }
+
+    #[test]
+    fn domination_and_tag_maps_are_read_beside_the_projects() {
+        let classic = RiskMap::embedded("classic").unwrap();
+        let given = |content: Value| MapFileParams {
+            name: "stem".into(),
+            content,
+        };
+        let text = formats::domination::write(&classic, 1);
+        let map = load_map(None, Some(&given(Value::String(text))), false).unwrap();
+        assert_eq!(map.file(), classic.file());
+        // TAG's JSON as the command line passes a JSON file: an object.
+        let json: Value = serde_json::from_str(&formats::tag::write(&classic, 1)).unwrap();
+        let map = load_map(None, Some(&given(json)), false).unwrap();
+        assert_eq!(map.file(), classic.file());
+        // A file in none of the formats names those it could have been in.
+        let prose = given(Value::String("Alaska borders Kamchatka".into()));
+        let refused = load_map(None, Some(&prose), false).unwrap_err().to_string();
+        assert!(refused.contains("the map file \"stem\": not a map in a format read here"));
+        assert!(refused.contains("TAG's Risk map JSON") && refused.contains("Domination"));
+        // A malformed Domination map names its line.
+        let bad = given(Value::String("[countries]\n1 Alaska 1 0\n".into()));
+        let refused = load_map(None, Some(&bad), false).unwrap_err().to_string();
+        assert!(
+            refused.contains("line 2 of the Domination map"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::criteria::{Criterion, Formulas};
 use crate::map::{MapFile, RiskMap};
 use crate::playtest::{Playtest, Scoring, playtest_until};
 use crate::rules::{ConquestMove, Distribution, Rules};
+use crate::seats::Seats;
 use crate::stats::{Interval, Method, RESAMPLES};
 use crate::steady::{BATCH, FIRST_LOOK, Matches, Steady, Stop, playtest_steady};
 
@@ -67,6 +68,10 @@ pub struct PlaytestParams {
     /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
     /// given).
     pub weights: Option<Vec<f64>>,
+    /// Who plays: the first player's agent and the second's, each rule, random or
+    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    #[serde(skip_serializing_if = "Seats::is_default")]
+    pub agents: Seats,
 }
 
 impl Default for PlaytestParams {
@@ -85,6 +90,7 @@ impl Default for PlaytestParams {
             matches: Matches::Count(100),
             criteria: Criterion::ALL.to_vec(),
             weights: None,
+            agents: Seats::default(),
         }
     }
 }
@@ -349,6 +355,7 @@ impl Spec for PlaytestJob {
         check_scoring(&p.criteria, p.weights.as_deref())?;
         let game = p.game()?;
         let scoring = Scoring {
+            seats: p.agents,
             formulas: game.formulas,
             used: p.criteria.clone(),
             weights: p.weights.clone(),
@@ -452,6 +459,7 @@ impl Spec for PlaytestJob {
             "rules": game.rules,
             "formulas": scoring.formulas,
             "matches": played,
+            "agents": p.agents,
             "criteria": result.criteria,
             "criteria_used": scoring.used,
             "fitness": result.fitness,
@@ -476,6 +484,14 @@ impl Spec for PlaytestJob {
         }
         if let Some(reading) = &game.reading {
             artifact.notes.push(reading.clone());
+        }
+        if !p.agents.is_default() {
+            let [first, second] = p.agents.0;
+            artifact.notes.push(format!(
+                "played by {} as the first player and {} as the second",
+                first.describe(),
+                second.describe()
+            ));
         }
         if context.wants("record") {
             // One line per match, in match order, made as the file is written: the records of

@@ -5,7 +5,7 @@
 //! writes (the official scenarios and generated maps), with the tile grids taken from the
 //! catalog so that these tests need nothing beside the repository.
 
-mod creator_oracle;
+use crate::creator_oracle;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

@@ -3,8 +3,7 @@
 //! (when they sit beside the project) read, written back and compared standee by standee.
 
 #[allow(dead_code, clippy::all, missing_docs)]
-#[path = "creator_oracle.rs"]
-mod creator_oracle;
+use crate::creator_oracle;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

@@ -12,8 +12,7 @@ use ludoforge_risk::rules::Rules;
 use ludoforge_risk::stats::Method;
 use ludoforge_risk::steady::{Auto, Stop, playtest_steady};
 
-mod common;
-use common::on_threads;
+use crate::common::on_threads;
 
 fn played(map: &str, rules: Rules, formulas: Formulas, matches: u32, seed: u64) -> Playtest {
     let map = RiskMap::embedded(map).unwrap();
@@ -185,4 +184,27 @@ fn an_automatic_playtest_says_when_the_cap_came_first() {
     .unwrap();
     assert_eq!(cancelled.stop, Stop::Cancelled);
     assert!(cancelled.playtest.records.is_empty());
+}
+
+#[test]
+fn an_automatic_playtest_seats_the_agents_asked_for() {
+    // A random first player against the rule agent: the matches are those a playtest with the
+    // same seats plays, not the rule agents'.
+    let map = RiskMap::embedded("map8").unwrap();
+    let scoring = Scoring {
+        seats: "random,rule".parse().unwrap(),
+        ..Scoring::all(Formulas::Paper)
+    };
+    let auto = Auto {
+        epsilon: Some(0.3),
+        cap: 1_000,
+    };
+    let stop = AtomicBool::new(false);
+    let steady = playtest_steady(&map, Rules::classic(), auto, 6, &scoring, &|| {}, &stop).unwrap();
+    let n = steady.playtest.records.len() as u32;
+    let seated = playtest(&map, Rules::classic(), n, 6, &scoring).unwrap();
+    assert_eq!(steady.playtest, seated);
+    let rules_only =
+        playtest(&map, Rules::classic(), n, 6, &Scoring::all(Formulas::Paper)).unwrap();
+    assert_ne!(steady.playtest, rules_only);
 }

@@ -1,6 +1,8 @@
 //! The variant designer: its operators keep maps valid or say why not, and a small run is
 //! deterministic and improves on its start.
 
+use std::collections::BTreeSet;
+
 use ludoforge_evolve::rng::stream;
 use ludoforge_risk::criteria::Formulas;
 use ludoforge_risk::design::{
@@ -11,8 +13,7 @@ use ludoforge_risk::playtest::Scoring;
 use ludoforge_risk::rules::Rules;
 use proptest::prelude::*;
 
-mod common;
-use common::on_threads;
+use crate::common::on_threads;
 
 fn map(name: &str) -> ludoforge_risk::map::MapFile {
     RiskMap::embedded(name).unwrap().file().clone()
@@ -71,6 +72,22 @@ proptest! {
         prop_assert_eq!(from_a(&c), 2);
         prop_assert_eq!(from_a(&d), 2);
     }
+
+    #[test]
+    fn every_designed_child_has_a_name_and_territory_names_of_its_own(
+        seed in any::<u64>(), a in 1usize..=10, b in 1usize..=10, rate in 0.0f64..1.0,
+    ) {
+        // A child of a child, as in later generations, whose parents' names already repeat.
+        let (ma, mb) = (map(&format!("map{a}")), map(&format!("map{b}")));
+        let parent = cross_maps(&ma, &mb, &mut stream(seed, 2, 0));
+        let mut child = Variant { rules: Rules::classic(), map: cross_maps(&parent, &ma, &mut stream(seed, 0, 0)) };
+        mutate(&mut child, rate, &mut stream(seed, 1, 0));
+        let m = &child.map;
+        prop_assert!(!m.name.trim().is_empty() && m.name != "child", "{:?}", m.name);
+        let names: BTreeSet<&str> = m.territories.iter().map(|t| t.name.as_str()).collect();
+        prop_assert_eq!(names.len(), m.territories.len(), "{:?}", m.territories);
+        prop_assert!(names.iter().all(|n| !n.trim().is_empty()));
+    }
 }
 
 #[test]
@@ -96,6 +113,13 @@ fn a_small_run_is_deterministic_and_never_worse_than_its_start() {
     );
     for m in &a.population[1..] {
         assert!(m.variant.map.territories.len() >= 9);
+    }
+    // Every map of the run, designed or initial, is named and names its territories once.
+    for m in &a.population {
+        let map = &m.variant.map;
+        assert_ne!(map.name, "child");
+        let names: BTreeSet<&str> = map.territories.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names.len(), map.territories.len(), "{}", map.name);
     }
     let t = &a.analysis.tallies;
     assert_eq!(t.troop_factor.iter().sum::<u32>(), 10);

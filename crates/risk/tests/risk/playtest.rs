@@ -8,8 +8,7 @@ use ludoforge_risk::map::RiskMap;
 use ludoforge_risk::playtest::{Playtest, Scoring, playtest, playtest_observed};
 use ludoforge_risk::rules::Rules;
 
-mod common;
-use common::on_threads;
+use crate::common::on_threads;
 
 #[test]
 fn a_playtest_is_the_same_on_any_thread_count() {
@@ -46,6 +45,7 @@ fn a_playtest_is_the_same_on_any_thread_count() {
 fn a_playtest_reports_bad_weights_after_playing_the_same_on_any_thread_count() {
     let map = RiskMap::embedded("map8").unwrap();
     let scoring = Scoring {
+        seats: Default::default(),
         weights: Some(vec![1.0]),
         used: vec![Criterion::Drama, Criterion::Completion],
         ..Scoring::all(Formulas::Paper)

@@ -1,0 +1,185 @@
+//! `ludoforge risk` with maps in other programs' formats: the classic board exported as a
+//! Domination `.map` file and as TAG's Risk map JSON reads back as the same map, both are
+//! drawn and played, and malformed files or export names are refused with the way out.
+
+use super::*;
+
+/// `risk map --map MAP --out -`: the map in the project's format, positioned as drawn.
+fn as_drawn(d: &Path, map: &str) -> Value {
+    let outcome = run_in(d, &["risk", "map", "--map", map, "--out", "-"]).expect_ok();
+    serde_json::from_str(&outcome.stdout)
+        .unwrap_or_else(|e| panic!("--out - is not JSON ({e}): {}", outcome.stdout))
+}
+
+#[test]
+fn the_classic_board_exported_reads_back_as_the_same_map() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let original = as_drawn(d, "classic");
+    assert_eq!(original["territories"].as_array().unwrap().len(), 42);
+    for file in ["classic.map", "classic.json"] {
+        run_in(d, &["risk", "map", "--map", "classic", "--export", file]).expect_ok();
+        let text = fs::read_to_string(d.join(file)).unwrap();
+        assert_eq!(
+            file.ends_with(".map"),
+            text.contains("[borders]"),
+            "{file} is in the wrong format:\n{text}"
+        );
+        assert_eq!(as_drawn(d, file), original, "{file}");
+    }
+    // TAG's JSON names territories and continents as the board does.
+    let tag = read_json(&d.join("classic.json"));
+    assert_eq!(
+        tag["nodes"][29]["name"],
+        serde_json::json!(["String", "Kamchatka"])
+    );
+    assert_eq!(tag["continents"][4]["bonus"], 7);
+    // Drawn and played from either file.
+    run_in(
+        d,
+        &[
+            "risk",
+            "map",
+            "--map",
+            "classic.map",
+            "--names",
+            "--png",
+            "c.png",
+        ],
+    )
+    .expect_ok();
+    assert!(
+        fs::read(d.join("c.png"))
+            .unwrap()
+            .starts_with(&PNG_SIGNATURE)
+    );
+    let summary = run_in(
+        d,
+        &[
+            "risk",
+            "playtest",
+            "--map",
+            "classic.json",
+            "--matches",
+            "4",
+            "--seed",
+            "1",
+        ],
+    )
+    .expect_ok()
+    .summary();
+    assert_eq!(summary["map"], "classic");
+}
+
+#[test]
+fn a_map_without_positions_is_exported_where_its_picture_puts_it() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "risk", "map", "--map", "map9", "--seed", "3", "--export", "m.map",
+    ];
+    run_in(d, &args).expect_ok();
+    let drawn = run_in(
+        d,
+        &["risk", "map", "--map", "map9", "--seed", "3", "--out", "-"],
+    )
+    .expect_ok()
+    .stdout;
+    let drawn: Value = serde_json::from_str(&drawn).unwrap();
+    // The export holds the picture's places on a 1000-unit plane; read back, they are drawn
+    // where the picture of the map drew them.
+    let back = as_drawn(d, "m.map");
+    for (a, b) in back["territories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(drawn["territories"].as_array().unwrap())
+    {
+        assert_eq!(a["name"], b["name"]);
+        for k in 0..2 {
+            let (x, y) = (
+                a["position"][k].as_f64().unwrap(),
+                b["position"][k].as_f64().unwrap(),
+            );
+            assert!((x - y).abs() < 2e-3, "{a} against {b}");
+        }
+    }
+    assert_eq!(back["borders"], drawn["borders"]);
+}
+
+#[test]
+fn malformed_map_files_and_export_names_are_refused() {
+    let draw = |map: &'static str| -> Vec<&'static str> {
+        vec![
+            "risk", "map", "--map", map, "--svg", "m.svg", "--out", "m.json",
+        ]
+    };
+    refuses(
+        &draw("bad.map"),
+        1,
+        "line 4 of the Domination map: a country is `NUMBER NAME CONTINENT X Y` (five fields)",
+        &[(
+            "bad.map",
+            Some("[continents]\nNorth 2 red\n[countries]\n1 Alaska 1 0\n"),
+        )],
+    );
+    refuses(
+        &draw("one-way.map"),
+        1,
+        "country 1 lists 2 as a neighbour but 2 does not list 1",
+        &[(
+            "one-way.map",
+            Some("[continents]\nN 1 red\n[countries]\n1 A 1 0 0\n2 B 1 9 9\n[borders]\n1 2\n"),
+        )],
+    );
+    refuses(
+        &draw("notes.txt"),
+        1,
+        "not a map in a format read here",
+        &[("notes.txt", Some("Alaska borders Kamchatka."))],
+    );
+    refuses(
+        &draw("tag.json"),
+        1,
+        "the TAG map: node 1 (\"A\") is in unknown continent \"South\"",
+        &[(
+            "tag.json",
+            Some(
+                r#"{"continents": [{"name": "North", "bonus": 1}], "nodes": [
+                {"name": ["String", "A"], "continent": ["String", "South"]}]}"#,
+            ),
+        )],
+    );
+    for name in ["classic.txt", "-"] {
+        refuses(
+            &[
+                "risk", "map", "--map", "classic", "--export", name, "--svg", "m.svg",
+            ],
+            1,
+            "name a file ending in .map (a Domination map) or .json (TAG's Risk map JSON)",
+            &[],
+        );
+    }
+    // One-way arcs are read when allowed.
+    let dir = TempDir::new().unwrap();
+    write(
+        dir.path(),
+        "w.map",
+        "[continents]\nN 1 red\n[countries]\n1 A 1 0 0\n2 B 1 9 9\n[borders]\n1 2\n",
+    );
+    let outcome = run_in(
+        dir.path(),
+        &[
+            "risk",
+            "map",
+            "--map",
+            "w.map",
+            "--allow-one-way",
+            "--out",
+            "-",
+        ],
+    );
+    let map: Value = serde_json::from_str(&outcome.expect_ok().stdout).unwrap();
+    assert_eq!(map["one_way"], serde_json::json!([[0, 1]]));
+    assert_eq!(map["name"], "w");
+}

@@ -1,0 +1,15 @@
+//! The gloomhaven crate's tests from outside, one module per concern (in `gloomhaven/`), built as one
+//! binary.
+
+#[path = "gloomhaven/creator.rs"]
+mod creator;
+#[path = "gloomhaven/creator_oracle.rs"]
+mod creator_oracle;
+#[path = "gloomhaven/evolution.rs"]
+mod evolution;
+#[path = "gloomhaven/explore.rs"]
+mod explore;
+#[path = "gloomhaven/reference.rs"]
+mod reference;
+#[path = "gloomhaven/vgb.rs"]
+mod vgb;
