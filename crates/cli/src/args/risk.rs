@@ -102,7 +102,7 @@ pub struct PlaytestArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
-    /// Who plays: FIRST,SECOND, each rule, random or mc[:BUDGET] (the Monte Carlo agent,
+    /// Who plays: FIRST,SECOND, each rule, random, mc or mc:BUDGET (the Monte Carlo agent,
     /// BUDGET rollouts a pick) [default: rule,rule].
     #[arg(long, value_name = "FIRST,SECOND")]
     pub agents: Option<String>,
@@ -123,7 +123,7 @@ pub struct PlaytestArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The opponent: rule, random or mc[:BUDGET] (the Monte Carlo agent) [default: rule].
+    /// The opponent: rule, random, mc or mc:BUDGET (the Monte Carlo agent) [default: rule].
     #[arg(long, value_name = "AGENT")]
     pub opponent: Option<String>,
     /// Play second (the opponent makes the first pick).
@@ -215,7 +215,7 @@ pub struct DesignArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
-    /// Who playtests: FIRST,SECOND, each rule, random or mc[:BUDGET] [default: rule,rule].
+    /// Who playtests: FIRST,SECOND, each rule, random, mc or mc:BUDGET [default: rule,rule].
     #[arg(long, value_name = "FIRST,SECOND")]
     pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].

@@ -60,8 +60,8 @@ pub struct DesignParams {
     /// Matches of each such re-play: a number (1 to 1,000,000), or auto (auto:ε) to play each
     /// until its fitness's 95% interval is narrower than ± ε (4 times matches when not given).
     pub reevaluate_matches: Option<Matches>,
-    /// Who playtests: the first player's agent and the second's, each rule, random or
-    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    /// Who playtests: the first player's agent and the second's, each rule, random, mc
+    /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
     #[serde(skip_serializing_if = "Seats::is_default")]
     pub agents: Seats,
 }

@@ -68,8 +68,8 @@ pub struct PlaytestParams {
     /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
     /// given).
     pub weights: Option<Vec<f64>>,
-    /// Who plays: the first player's agent and the second's, each rule, random or
-    /// mc[:BUDGET] (two rule-based agents, as in the paper, when not given).
+    /// Who plays: the first player's agent and the second's, each rule, random, mc
+    /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
     #[serde(skip_serializing_if = "Seats::is_default")]
     pub agents: Seats,
 }
