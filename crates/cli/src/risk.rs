@@ -126,6 +126,15 @@ fn scoring_params(params: &mut Value, criteria: Option<&str>, weights: Option<&s
     Ok(())
 }
 
+/// `--matches N|auto[:ε]` as a parameter: a number stays a number (as in a parameters
+/// file); `auto[:ε]` and anything else go to the job as text, to be read or refused there.
+fn matches_param(given: &str) -> Value {
+    match given.trim().parse::<i64>() {
+        Ok(n) => json!(n),
+        Err(_) => json!(given),
+    }
+}
+
 /// `--agents FIRST,SECOND` into `params`, checked here so the message names the flag.
 fn agents_params(params: &mut Value, agents: Option<&str>) -> Result<()> {
     if let Some(text) = agents {
@@ -138,7 +147,7 @@ fn agents_params(params: &mut Value, agents: Option<&str>) -> Result<()> {
 /// `risk playtest`.
 pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
     let mut params = variant_params(&args.variant)?;
-    params["matches"] = json!(args.matches);
+    params["matches"] = matches_param(&args.matches);
     agents_params(&mut params, args.agents.as_deref())?;
     scoring_params(
         &mut params,
@@ -150,7 +159,7 @@ pub fn playtest_command(args: &PlaytestArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--record", "record", args.record.as_deref()),
     ];
-    present(&*job("risk-playtest"), &params, seed, &destinations, false)
+    present(&*job("risk-playtest"), &params, seed, &destinations, true)
 }
 
 /// The opponent `risk play` seats and the person's seat (0 first, 1 second): from `--agents`
@@ -286,6 +295,8 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         "tournament": args.tournament,
         "mutation": args.mutation,
         "matches": args.matches,
+        "reevaluate": args.reevaluate,
+        "reevaluate_matches": args.reevaluate_matches.as_deref().map(matches_param),
         "min_territories": args.min_territories,
         "rules": rules_name(args.rules),
     });

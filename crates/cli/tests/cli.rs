@@ -37,6 +37,8 @@ mod puzzles;
 mod risk;
 #[path = "cli/risk_formats.rs"]
 mod risk_formats;
+#[path = "cli/risk_steady.rs"]
+mod risk_steady;
 #[path = "cli/risk_terminal.rs"]
 mod risk_terminal;
 #[path = "cli/stock.rs"]

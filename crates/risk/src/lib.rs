@@ -31,3 +31,5 @@ pub mod rules;
 pub mod search;
 pub mod seats;
 pub mod state;
+pub mod stats;
+pub mod steady;

@@ -165,6 +165,15 @@ pub fn playtest_until(
         })
         .collect();
     let records: Vec<MatchRecord> = played.into_iter().map_while(|r| r).collect();
+    score(records, scoring)
+}
+
+/// The playtest of matches already played: their criteria, fitness, wins, draws and mean
+/// length, as [`playtest`] reports them for its matches.
+///
+/// # Errors
+/// [`CriteriaError`] when the weights do not fit the criteria used.
+pub fn score(records: Vec<MatchRecord>, scoring: &Scoring) -> Result<Playtest, CriteriaError> {
     let c = criteria(&records, scoring.formulas);
     let f = fitness(
         &c,

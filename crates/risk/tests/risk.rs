@@ -15,6 +15,8 @@ mod explore;
 mod formats;
 #[path = "risk/game.rs"]
 mod game;
+#[path = "risk/intervals.rs"]
+mod intervals;
 #[path = "risk/maps_and_dice.rs"]
 mod maps_and_dice;
 #[path = "risk/playtest.rs"]

@@ -116,9 +116,12 @@ fn nullable<'a>(root: &'a Value, schema: &'a Value) -> (Value, bool) {
     }
     if let Some(types) = schema.get("type").and_then(Value::as_array) {
         let others: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
-        if others.len() == 1 && others.len() < types.len() {
+        if !others.is_empty() && others.len() < types.len() {
             let mut inner = schema.clone();
-            inner["type"] = others[0].clone();
+            inner["type"] = match others.as_slice() {
+                [one] => (*one).clone(),
+                several => Value::Array(several.iter().map(|t| (*t).clone()).collect()),
+            };
             return (inner, true);
         }
     }
@@ -179,6 +182,12 @@ fn kind_of(root: &Value, schema: &Value) -> Kind {
         return Kind::Choice(c);
     }
     let number = |key: &str| schema.get(key).and_then(Value::as_f64);
+    // A number or a word (a count of matches, or `auto`): a line of text, read back as text
+    // for the job to read.
+    let types = schema.get("type").and_then(Value::as_array);
+    if types.is_some_and(|t| t.iter().any(|t| t == "string")) {
+        return Kind::Text;
+    }
     match schema.get("type").and_then(Value::as_str) {
         Some("integer") => Kind::Integer {
             min: number("minimum"),
@@ -397,7 +406,10 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                 .map(|m| format!(" maxlength=\"{m}\""))
                 .unwrap_or_default();
             let placeholder = if null { " placeholder=\"default\"" } else { "" };
-            let text = escape(value.as_str().unwrap_or_default());
+            let text = match value {
+                Value::Number(n) => n.to_string(),
+                other => escape(other.as_str().unwrap_or_default()),
+            };
             // Text of many lines (a map drawn in characters) gets a box that keeps them.
             let multiline = property
                 .get("x-multiline")
@@ -586,6 +598,26 @@ mod tests {
         // Without an order, the schema's (alphabetical) order.
         let plain = fields(&self::schema(), &values);
         assert!(plain.find("data-path=\"agent\"") < plain.find("data-path=\"size\""));
+    }
+
+    #[test]
+    fn a_number_or_a_word_is_a_line_of_text() {
+        // A playtest's matches: 100, or auto[:ε].
+        let schema = json!({"properties": {"matches": {"type": ["integer", "string"]}}});
+        let number = fields(&schema, &json!({"matches": 100}));
+        assert!(
+            number.contains(r#"data-path="matches" data-kind="text" value="100""#),
+            "{number}"
+        );
+        let word = fields(&schema, &json!({"matches": "auto:0.02"}));
+        assert!(word.contains(r#"value="auto:0.02""#), "{word}");
+        // Left empty for the default.
+        let schema = json!({"properties": {"again": {"type": ["integer", "string", "null"]}}});
+        let empty = fields(&schema, &json!({"again": null}));
+        assert!(
+            empty.contains(r#"data-path="again" data-kind="text" data-null="1" value="""#),
+            "{empty}"
+        );
     }
 
     #[test]

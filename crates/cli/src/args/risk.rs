@@ -87,24 +87,30 @@ pub enum RulesArg {
 pub struct PlaytestArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Matches to play.
-    #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
-    pub matches: i64,
+    /// Matches to play, or auto to play until the fitness's 95% interval is narrower than
+    /// ± 0.05 (auto:ε for another half-width; at most 5,000 matches).
+    #[arg(
+        long,
+        default_value = "100",
+        allow_hyphen_values = true,
+        value_name = "N|auto[:ε]"
+    )]
+    pub matches: String,
     /// The criteria the fitness adds up, comma-separated [default: all seven].
     #[arg(long)]
     pub criteria: Option<String>,
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
-    /// Who plays: FIRST,SECOND, each rule, random or mc or mc:BUDGET (the Monte Carlo agent,
+    /// Who plays: FIRST,SECOND, each rule, random, mc or mc:BUDGET (the Monte Carlo agent,
     /// BUDGET rollouts a pick) [default: rule,rule].
     #[arg(long, value_name = "FIRST,SECOND")]
     pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Write the result (JSON: the criteria, fitness, wins and draws) here; - for standard
-    /// output.
+    /// Write the result (JSON: the criteria and fitness with their 95% intervals, wins and
+    /// draws) here; - for standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write every match's turn records here (JSON lines).
@@ -117,7 +123,7 @@ pub struct PlaytestArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The opponent: rule, random or mc or mc:BUDGET (the Monte Carlo agent) [default: rule].
+    /// The opponent: rule, random, mc or mc:BUDGET (the Monte Carlo agent) [default: rule].
     #[arg(long, value_name = "AGENT")]
     pub opponent: Option<String>,
     /// Play second (the opponent makes the first pick).
@@ -184,6 +190,19 @@ pub struct DesignArgs {
     /// Matches per playtest.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
     pub matches: i64,
+    /// Before choosing, play the best K of the final population again with fresh matches and
+    /// choose the best of them then (0: the run's best, without a second look).
+    #[arg(
+        long,
+        default_value_t = 5,
+        allow_negative_numbers = true,
+        value_name = "K"
+    )]
+    pub reevaluate: i64,
+    /// Matches of each such re-play, or auto (auto:ε) to play each until its fitness's 95%
+    /// interval is narrower than ± ε [default: 4 × --matches].
+    #[arg(long, allow_hyphen_values = true, value_name = "N|auto[:ε]")]
+    pub reevaluate_matches: Option<String>,
     /// Refuse children with fewer territories (0: no bound).
     #[arg(long, default_value_t = 9, allow_negative_numbers = true)]
     pub min_territories: i64,
@@ -196,7 +215,7 @@ pub struct DesignArgs {
     /// Their weights, comma-separated, one per criterion used [default: 1 each].
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
-    /// Who playtests: FIRST,SECOND, each rule, random or mc or mc:BUDGET [default: rule,rule].
+    /// Who playtests: FIRST,SECOND, each rule, random, mc or mc:BUDGET [default: rule,rule].
     #[arg(long, value_name = "FIRST,SECOND")]
     pub agents: Option<String>,
     /// Master seed [default: a fresh random seed, printed with the result].

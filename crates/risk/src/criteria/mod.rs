@@ -38,6 +38,7 @@
 //! ```
 
 mod fitness;
+pub mod interval;
 pub mod paper;
 pub mod rossato2023;
 

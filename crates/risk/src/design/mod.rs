@@ -8,9 +8,11 @@
 //! gives the two best as parents, crossover makes two children, each is mutated and checked;
 //! an invalid child is made again (and counted by reason).
 
+mod analysis;
 pub mod naming;
 pub mod operators;
 mod problem;
+mod reevaluate;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -22,15 +24,22 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::criteria::interval::intervals;
 use crate::criteria::{Criteria, CriteriaError};
 use crate::graphs::is_isomorphic;
 use crate::map::{MapFile, RiskMap};
 use crate::playtest::{Playtest, Scoring, playtest};
 use crate::rules::{Compat, ConquestMove, Distribution, Rules};
+use crate::stats::{Interval, add_to_mean};
+use analysis::tallies;
+pub use analysis::{Analysis, Tallies, plot};
 pub use operators::{Reject, Variant, check, cross_maps, cross_rules, mutate};
 pub use problem::{
     ATTEMPTS, MEASURES, VariantProblem, first_player_advantage, largest_initial_map, measures,
     variant_seed,
+};
+pub use reevaluate::{
+    Candidate, Choice, REEVALUATION, Reevaluation, Replay, choose, reevaluate_until,
 };
 
 /// The designer's settings (defaults: the paper's best configuration).
@@ -86,6 +95,12 @@ pub struct Member {
     pub criteria: Criteria,
     /// How many playtests the fitness averages.
     pub playtests: u32,
+    /// The fitness's 95% interval: its one playtest's (see
+    /// [`crate::criteria::interval`]), or for a fitness averaged over several, their
+    /// half-widths combined ([`crate::stats::add_to_mean`]). Absent from members saved before
+    /// intervals were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fitness_interval: Option<Interval>,
 }
 
 /// One generation's summary.
@@ -99,30 +114,6 @@ pub struct Generation {
     pub mean: f64,
     /// The best variant's number of territories.
     pub best_territories: usize,
-}
-
-/// Tallies of each parameter value in a population.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-pub struct Tallies {
-    /// Troop factor 1, 2, 3, 4.
-    pub troop_factor: [u32; 4],
-    /// Defence dice 2, 3.
-    pub defence_dice: [u32; 2],
-    /// Distribution random, pick.
-    pub distribution: [u32; 2],
-    /// Conquest move min, max.
-    pub conquest_move: [u32; 2],
-}
-
-/// The paper's analyses of the final population.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Analysis {
-    /// Final maps isomorphic (VF2) to one of the initial maps.
-    pub isomorphic_to_initial: usize,
-    /// The territory counts of the final population, best first.
-    pub territories: Vec<usize>,
-    /// Parameter values in the final population.
-    pub tallies: Tallies,
 }
 
 /// A whole run.
@@ -211,12 +202,14 @@ pub const INITIAL_MAPS: [&str; 10] = [
     "map1", "map2", "map3", "map4", "map5", "map6", "map7", "map8", "map9", "map10",
 ];
 
-/// What one playtest of a variant gave: its fitness and criteria, or why it could not be played.
-type Scored = Result<(f64, Criteria), DesignError>;
+/// What one playtest of a variant gave: its fitness, criteria and the fitness's interval, or
+/// why it could not be played.
+type Scored = Result<(f64, Criteria, Option<Interval>), DesignError>;
 
 fn evaluate(variant: &Variant, settings: &Settings, seed: u64) -> Scored {
     let p = playtest_variant(variant, settings, seed)?;
-    Ok((p.fitness, p.criteria))
+    let interval = intervals(&p.records, &settings.scoring, seed)?.fitness;
+    Ok((p.fitness, p.criteria, interval))
 }
 
 /// The designer's playtest of one variant: `settings.matches` matches on its map under its
@@ -415,12 +408,13 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
                 .collect();
             let mut population = Vec::with_capacity(s.offspring);
             for (variant, scored) in initial.into_iter().zip(scores) {
-                let (fitness, criteria) = scored?;
+                let (fitness, criteria, fitness_interval) = scored?;
                 population.push(Member {
                     variant,
                     fitness,
                     criteria,
                     playtests: 1,
+                    fitness_interval,
                 });
             }
             let state = DesignState {
@@ -500,12 +494,13 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
         let mut next = Vec::with_capacity(s.offspring);
         for slot in played.into_iter().take(made) {
             let (variant, scored) = slot.into_inner().expect("every variant made is played");
-            let (fitness, criteria) = scored?;
+            let (fitness, criteria, fitness_interval) = scored?;
             next.push(Member {
                 variant,
                 fitness,
                 criteria,
                 playtests: 1,
+                fitness_interval,
             });
         }
         if let Err(attempts) = full {
@@ -524,6 +519,15 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
         let old = &state.population[0];
         next[0].fitness = (old.fitness * f64::from(old.playtests) + next[0].fitness)
             / f64::from(old.playtests + 1);
+        next[0].fitness_interval = match (old.fitness_interval, next[0].fitness_interval) {
+            (Some(before), Some(now)) => Some(add_to_mean(
+                before,
+                old.playtests,
+                next[0].fitness,
+                now.half_width(),
+            )),
+            _ => None,
+        };
         next[0].playtests = old.playtests + 1;
         state.population = next;
         state.history.push(summary(g, &state.population));
@@ -574,43 +578,4 @@ fn summary(generation: u32, population: &[Member]) -> Generation {
         mean: population.iter().map(|m| m.fitness).sum::<f64>() / population.len() as f64,
         best_territories: best.variant.map.territories.len(),
     }
-}
-
-fn tallies(population: &[Member]) -> Tallies {
-    let mut t = Tallies::default();
-    for m in population {
-        let r = &m.variant.rules;
-        t.troop_factor[(r.troop_factor - 1) as usize] += 1;
-        t.defence_dice[r.defence_dice - 2] += 1;
-        t.distribution[usize::from(r.distribution == Distribution::Pick)] += 1;
-        t.conquest_move[usize::from(r.conquest_move == ConquestMove::Max)] += 1;
-    }
-    t
-}
-
-/// The minimum and mean fitness per generation (the paper's Figure 3) as an SVG document.
-#[must_use]
-pub fn plot(design: &Design, title: &str) -> String {
-    use ludoforge_draw::{Color, LineChart, Series};
-    let points = |f: &dyn Fn(&Generation) -> f64| {
-        design
-            .history
-            .iter()
-            .map(|g| (f64::from(g.generation), f(g)))
-            .collect::<Vec<_>>()
-    };
-    LineChart::new(title)
-        .x_label("generation")
-        .y_label("fitness (distance to the ideals, lower is better)")
-        .series(Series::new(
-            "mean",
-            Color::hex(0x1f5fbf),
-            points(&|g| g.mean),
-        ))
-        .series(Series::new(
-            "minimum",
-            Color::hex(0xd62728),
-            points(&|g| g.min),
-        ))
-        .to_svg(800.0, 480.0)
 }

@@ -12,11 +12,15 @@ use serde_json::{Value, json};
 
 use super::params::{RuleSet, check_scoring};
 use crate::criteria::Criterion;
-use crate::design::{DesignError, DesignState, Hooks, Member, Settings, design_with, plot};
+use crate::design::{
+    Choice, DesignError, DesignState, Hooks, Member, Reevaluation, Settings, design_with, plot,
+    reevaluate_until,
+};
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
 use crate::render::{self, View};
 use crate::seats::Seats;
+use crate::steady::Matches;
 
 /// The designer's settings (defaults: the paper's best configuration).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -48,8 +52,16 @@ pub struct DesignParams {
     /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
     /// given).
     pub weights: Option<Vec<f64>>,
-    /// Who playtests: the first player's agent and the second's, each rule, random or
-    /// mc or mc:BUDGET (two rule-based agents, as in the paper, when not given).
+    /// Before choosing, the best this many of the final population are played again with
+    /// fresh matches, and the one with the lowest fitness then is the variant chosen: 0 (none:
+    /// the run's best) to 10,000.
+    #[schemars(range(min = 0, max = 10_000))]
+    pub reevaluate: usize,
+    /// Matches of each such re-play: a number (1 to 1,000,000), or auto (auto:ε) to play each
+    /// until its fitness's 95% interval is narrower than ± ε (4 times matches when not given).
+    pub reevaluate_matches: Option<Matches>,
+    /// Who playtests: the first player's agent and the second's, each rule, random, mc
+    /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
     #[serde(skip_serializing_if = "Seats::is_default")]
     pub agents: Seats,
 }
@@ -66,6 +78,8 @@ impl Default for DesignParams {
             rules: RuleSet::Standard,
             criteria: Criterion::ALL.to_vec(),
             weights: None,
+            reevaluate: 5,
+            reevaluate_matches: None,
             agents: Seats::default(),
         }
     }
@@ -124,13 +138,49 @@ impl DesignParams {
             max_attempts: 100 * self.offspring,
         })
     }
+
+    /// Checks the second look's numbers and says how the best candidates are re-played.
+    ///
+    /// ```
+    /// use ludoforge_risk::job::DesignParams;
+    /// use ludoforge_risk::steady::Matches;
+    /// let how = DesignParams::default().reevaluation().unwrap();
+    /// assert_eq!((how.top, how.matches), (5, Matches::Count(400)));
+    /// let bad = DesignParams { reevaluate_matches: Some(Matches::Count(0)), ..Default::default() };
+    /// assert!(bad.reevaluation().unwrap_err().to_string().starts_with("reevaluate_matches 0"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming the parameter, its value and what it should be.
+    pub fn reevaluation(&self) -> Result<Reevaluation, JobError> {
+        if self.reevaluate > 10_000 {
+            return Err(JobError::parameters(format!(
+                "reevaluate {}: give between 0 and 10000 candidates",
+                self.reevaluate
+            )));
+        }
+        let matches = match self.reevaluate_matches {
+            Some(Matches::Count(n)) if !(1..=super::MAX_MATCHES).contains(&n) => {
+                return Err(JobError::parameters(format!(
+                    "reevaluate_matches {n}: give between 1 and {}, or auto",
+                    super::MAX_MATCHES
+                )));
+            }
+            Some(m) => m,
+            None => Matches::Count(self.matches.saturating_mul(4)),
+        };
+        Ok(Reevaluation {
+            top: self.reevaluate,
+            matches,
+        })
+    }
 }
 
 /// The result document of one variant of a run seeded by `seed`, as `risk-design` writes its
 /// best: `generator`, `seed`, `rules`, `map`, `fitness`, `criteria` and `playtests`.
 /// `risk-playtest` reads it as its `variant`.
 pub(super) fn variant_document(seed: u64, member: &Member) -> Value {
-    json!({
+    let mut document = json!({
         "generator": "risk-design",
         "seed": seed,
         "rules": member.variant.rules,
@@ -138,6 +188,46 @@ pub(super) fn variant_document(seed: u64, member: &Member) -> Value {
         "fitness": member.fitness,
         "criteria": member.criteria,
         "playtests": member.playtests,
+    });
+    if let Some(interval) = member.fitness_interval {
+        document["fitness_interval"] = json!(interval);
+    }
+    document
+}
+
+/// The designer's choice for the result and the summary: the rule, the candidates with the
+/// run's fitness and the re-played one, each with its interval, and the rank chosen.
+fn choice_report(choice: &Choice) -> Value {
+    let chosen = choice.chosen();
+    let candidates: Vec<Value> = choice
+        .candidates
+        .iter()
+        .map(|c| {
+            let mut one = json!({
+                "rank": c.rank,
+                "territories": c.territories,
+                "fitness": c.fitness,
+                "fitness_interval": c.fitness_interval,
+                "playtests": c.playtests,
+                "reevaluated_fitness": c.replay.fitness,
+                "reevaluated_interval": c.replay.fitness_interval,
+                "reevaluated_matches": c.replay.matches,
+            });
+            if let Some(stop) = c.replay.stop {
+                one["stop"] = json!(stop);
+            }
+            one
+        })
+        .collect();
+    json!({
+        "rule": choice.rule,
+        "chosen_rank": chosen.rank,
+        "fitness": chosen.replay.fitness,
+        "fitness_interval": chosen.replay.fitness_interval,
+        "criteria": chosen.replay.criteria,
+        "intervals": chosen.replay.intervals,
+        "matches": chosen.replay.matches,
+        "candidates": candidates,
     })
 }
 
@@ -160,9 +250,11 @@ impl Spec for DesignJob {
         "Design two-player Risk variants with the genetic algorithm of Rossato et al.: an \
          initial population of rules and published maps, then generations of children by \
          crossover and mutation of the rules and of planar maps, each variant scored by a \
-         playtest; the best variant is kept and played again each generation. Makes the best \
-         variant (which risk-playtest reads), the final population, a plot of the fitness per \
-         generation and a picture of the best variant's map."
+         playtest; the best variant is kept and played again each generation. Before choosing, \
+         the best 5 of the final population are played again with fresh matches (4 times as \
+         many) and the best of them then is chosen. Makes the chosen variant (which \
+         risk-playtest reads), the final population, a plot of the fitness per generation and \
+         a picture of the chosen variant's map."
     }
 
     fn checkpoints(&self) -> bool {
@@ -178,6 +270,7 @@ impl Spec for DesignJob {
     }
 
     fn validate(&self, p: &DesignParams) -> Result<Settings, JobError> {
+        p.reevaluation()?;
         p.settings()
     }
 
@@ -216,14 +309,60 @@ impl Spec for DesignJob {
         let result = context
             .install(|| design_with(&settings, seed, hooks))?
             .map_err(|e: DesignError| JobError::failed(e.to_string()))?;
-        let best = &result.best;
+        let generations = result.history.len() - 1;
+        let how = p.reevaluation()?;
+        let top = how.top.min(result.population.len());
+        let choice = if generations < p.generations as usize || top == 0 {
+            None
+        } else {
+            let total = match how.matches {
+                Matches::Count(n) => Some(top as u64 * u64::from(n)),
+                Matches::Auto(_) => None,
+            };
+            context.stage(
+                &format!("re-playing the best {top} with fresh matches"),
+                total,
+                "matches",
+            );
+            let replayed = std::sync::atomic::AtomicU64::new(0);
+            let on_match = || {
+                let n = replayed.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if n.is_multiple_of(10) {
+                    context.advance(n, None);
+                }
+            };
+            context
+                .install(|| {
+                    reevaluate_until(
+                        &result,
+                        &settings,
+                        &how,
+                        seed,
+                        &on_match,
+                        context.cancel_flag(),
+                    )
+                })?
+                .map_err(|e: DesignError| JobError::failed(e.to_string()))?
+        };
+        let best = choice.as_ref().map_or(&result.best, |c| c.member(&result));
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
         artifact.report("generator", "risk-design");
-        artifact.report(
-            "best",
-            json!({"fitness": best.fitness, "territories": best.variant.map.territories.len(),
-                   "rules": best.variant.rules, "criteria": best.criteria}),
-        );
+        let mut summary = json!({"fitness": best.fitness,
+            "territories": best.variant.map.territories.len(),
+            "rules": best.variant.rules, "criteria": best.criteria});
+        if let Some(interval) = best.fitness_interval {
+            summary["fitness_interval"] = json!(interval);
+        }
+        if let Some(c) = &choice {
+            let chosen = c.chosen();
+            summary["reevaluated_fitness"] = json!(chosen.replay.fitness);
+            summary["reevaluated_interval"] = json!(chosen.replay.fitness_interval);
+            summary["rank"] = json!(chosen.rank);
+        }
+        artifact.report("best", summary);
+        if let Some(c) = &choice {
+            artifact.report("reevaluation", choice_report(c));
+        }
         artifact.report("history", &result.history);
         artifact.report("accepted", result.accepted);
         artifact.report("rejected", &result.rejected);
@@ -237,9 +376,11 @@ impl Spec for DesignJob {
                 second.describe()
             ));
         }
-        artifact
-            .files
-            .push(File::json("result", &variant_document(seed, best)));
+        let mut document = variant_document(seed, best);
+        if let Some(c) = &choice {
+            document["reevaluation"] = choice_report(c);
+        }
+        artifact.files.push(File::json("result", &document));
         if context.wants("population") {
             artifact.files.push(File::json(
                 "population",
@@ -263,17 +404,19 @@ impl Spec for DesignJob {
         let map = RiskMap::new(best.variant.map.clone())
             .map_err(|e| JobError::failed(format!("the best variant's map: {e}")))?;
         pictures(context, &mut artifact.files, 1.5, || {
+            let fitness = match &choice {
+                Some(c) => format!("fitness {:.3} re-played", c.chosen().replay.fitness),
+                None => format!("fitness {:.3}", best.fitness),
+            };
             let view = View {
                 caption: Some(format!(
-                    "best variant · fitness {:.3} · {} territories · seed {seed}",
-                    best.fitness,
+                    "best variant · {fitness} · {} territories · seed {seed}",
                     map.territories()
                 )),
                 ..View::default()
             };
             render::svg(&map, None, None, &view)
         })?;
-        let generations = result.history.len() - 1;
         if generations < p.generations as usize {
             artifact.ending = Ending::Interrupted;
             artifact.notes.push(format!(
@@ -281,6 +424,30 @@ impl Spec for DesignJob {
                  far was kept",
                 p.generations
             ));
+        } else if let Some(c) = &choice {
+            let chosen = c.chosen();
+            let interval = |i: Option<crate::stats::Interval>| {
+                i.map_or(String::new(), |i| {
+                    format!(" (95% interval {:.3} to {:.3})", i.low, i.high)
+                })
+            };
+            artifact.notes.push(format!(
+                "chosen: {}; rank {} of the run, fitness {:.3}{} in the run, {:.3}{} on {} \
+                 fresh matches",
+                c.rule,
+                chosen.rank,
+                chosen.fitness,
+                interval(chosen.fitness_interval),
+                chosen.replay.fitness,
+                interval(chosen.replay.fitness_interval),
+                chosen.replay.matches
+            ));
+        } else if top > 0 {
+            artifact.ending = Ending::Interrupted;
+            artifact.notes.push(
+                "interrupted while re-playing the best candidates: the run's best was kept"
+                    .to_string(),
+            );
         }
         Ok(artifact)
     }

@@ -279,6 +279,7 @@ fn member(elite: &Elite<Variant>) -> Member {
         fitness: elite.fitness,
         criteria: Criteria::from_values(values),
         playtests: 1,
+        fitness_interval: None,
     }
 }
 

@@ -7,8 +7,8 @@
 //!
 //! | job | files (role: media type) |
 //! |---|---|
-//! | `risk-playtest` | `result` (JSON: the criteria, fitness, wins, draws), `record` (JSON lines: every match's turn records) |
-//! | `risk-design` | `result` (JSON: the best variant, which `risk-playtest` reads as `variant`), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the best variant's map) |
+//! | `risk-playtest` | `result` (JSON: the criteria and fitness with their 95% intervals, wins, draws; how far `auto` went), `text` (the same as a table for a person), `record` (JSON lines: every match's turn records) |
+//! | `risk-design` | `result` (JSON: the variant chosen, which `risk-playtest` reads as `variant`, with the rule of the second look and every candidate's fitness in the run and re-played), `population` (JSON), `plot` (SVG: the fitness per generation), `plot-png` (PNG), `svg` and `png` (the chosen variant's map) |
 //! | `risk-map` | `result` (JSON: the map in the project's format, positioned as drawn), `svg`, `png` |
 //! | `risk-explore` | `result` (JSON: the archive, every elite's `result` a variant file as `risk-design` writes it), `svg` and `png` (the heatmap), `plot` and `plot-png` (coverage and QD score over the evaluations) |
 
@@ -147,7 +147,7 @@ mod tests {
         for (params, message) in [
             (
                 json!({"matches": 0}),
-                "matches 0: give between 1 and 1000000",
+                "matches 0: give between 1 and 1000000, or auto",
             ),
             (
                 json!({"troop_factor": 5}),
@@ -200,6 +200,156 @@ mod tests {
         assert_eq!(artifact.summary["history"].as_array().unwrap().len(), 1);
         assert!(artifact.file("result").is_some());
         assert!(artifact.notes[0].contains("best variant found so far was kept"));
+    }
+
+    #[test]
+    fn matches_are_a_number_or_auto_and_nonsense_is_refused_in_words() {
+        for (given, message) in [
+            ("auto:-1", "auto:-1: ε must be above 0"),
+            ("auto:0", "auto:0: ε must be above 0"),
+            ("auto:abc", "auto:abc: \"abc\" is not a number"),
+            ("many", "many: give a whole number of matches, or auto"),
+        ] {
+            let refused = refusal(&PlaytestJob, json!({"matches": given}));
+            assert!(
+                refused.starts_with(&format!("parameter `matches`: {message}")),
+                "{refused}"
+            );
+        }
+        let negative = refusal(&PlaytestJob, json!({"matches": -1}));
+        assert!(
+            negative.contains("-1: give a whole number of matches"),
+            "{negative}"
+        );
+        // Old files give a number, and it is written back as one.
+        for (given, echoed) in [
+            (json!(30), json!(30)),
+            (json!("30"), json!(30)),
+            (json!("auto"), json!("auto")),
+            (json!("auto:0.1"), json!("auto:0.1")),
+        ] {
+            let params: PlaytestParams =
+                ludoforge_job::params::typed(&json!({"matches": given})).unwrap();
+            assert_eq!(serde_json::to_value(&params).unwrap()["matches"], echoed);
+            assert!(PlaytestJob.check(&json!({"matches": given})).is_ok());
+        }
+    }
+
+    #[test]
+    fn an_automatic_playtest_reports_how_far_it_went() {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let context = Context::new(&|_| {}, &stop);
+        let artifact = PlaytestJob
+            .run(&json!({"map": "map8", "matches": "auto:0.15"}), 3, &context)
+            .unwrap();
+        let s = &artifact.summary;
+        assert_eq!(s["auto"]["stop"], "reached");
+        assert_eq!(s["auto"]["epsilon"], 0.15);
+        assert!(s["auto"]["half_width"].as_f64().unwrap() < 0.15);
+        assert_eq!(s["parameters"]["matches"], "auto:0.15");
+        let played = s["matches"].as_u64().unwrap();
+        assert!(played >= 100 && played.is_multiple_of(50), "{played}");
+        let fitness = &s["intervals"]["fitness"];
+        assert!(fitness["low"].as_f64().unwrap() <= s["fitness"].as_f64().unwrap());
+        assert!(artifact.notes.iter().any(|n| n.starts_with("auto: ")));
+        // The same as a playtest of as many matches, intervals and all.
+        let fixed = PlaytestJob
+            .run(&json!({"map": "map8", "matches": played}), 3, &context)
+            .unwrap();
+        for key in ["fitness", "criteria", "intervals", "wins"] {
+            assert_eq!(fixed.summary[key], s[key], "{key}");
+        }
+        let capped = PlaytestJob
+            .run(
+                &json!({"map": "map8", "matches": "auto:0.000001"}),
+                3,
+                &context,
+            )
+            .unwrap();
+        assert_eq!(capped.summary["auto"]["stop"], "cap");
+        assert_eq!(capped.summary["matches"], 5_000);
+        assert!(
+            capped
+                .notes
+                .iter()
+                .any(|n| n.contains("the cap of 5000 matches was reached")),
+            "{:?}",
+            capped.notes
+        );
+    }
+
+    #[test]
+    fn the_designer_chooses_the_best_of_its_top_candidates_replayed() {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let context = Context::new(&|_| {}, &stop);
+        let params = json!({"generations": 1, "offspring": 6, "tournament": 3, "matches": 8});
+        let artifact = DesignJob.run(&params, 2, &context).unwrap();
+        let s = &artifact.summary;
+        let choice = &s["reevaluation"];
+        assert_eq!(
+            choice["rule"],
+            "the best of the top 5 re-played with 32 fresh matches each"
+        );
+        let candidates = choice["candidates"].as_array().unwrap();
+        assert_eq!(candidates.len(), 5);
+        let replayed = |c: &Value| c["reevaluated_fitness"].as_f64().unwrap();
+        let lowest = candidates
+            .iter()
+            .map(replayed)
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(choice["fitness"].as_f64().unwrap(), lowest);
+        let rank = choice["chosen_rank"].as_u64().unwrap();
+        let chosen = &candidates[rank as usize - 1];
+        assert_eq!(replayed(chosen), lowest);
+        // The run's fitness of the chosen one, both with their intervals, in the summary.
+        assert_eq!(s["best"]["fitness"], chosen["fitness"]);
+        assert_eq!(
+            s["best"]["reevaluated_fitness"],
+            chosen["reevaluated_fitness"]
+        );
+        assert!(s["best"]["fitness_interval"]["low"].is_number());
+        assert!(s["best"]["reevaluated_interval"]["high"].is_number());
+        // The run's order is kept: by the run's fitness.
+        let runs: Vec<f64> = candidates
+            .iter()
+            .map(|c| c["fitness"].as_f64().unwrap())
+            .collect();
+        assert!(runs.windows(2).all(|w| w[0] <= w[1]), "{runs:?}");
+        assert!(
+            artifact
+                .notes
+                .iter()
+                .any(|n| n.starts_with("chosen: the best of the top 5"))
+        );
+        // Without the second look, the run's best, and no choice to report.
+        let plain = DesignJob
+            .run(
+                &json!({"generations": 1, "offspring": 6, "tournament": 3, "matches": 8,
+                        "reevaluate": 0}),
+                2,
+                &context,
+            )
+            .unwrap();
+        assert!(plain.summary.get("reevaluation").is_none());
+        assert_eq!(s["history"], plain.summary["history"]);
+        assert_eq!(plain.summary["best"]["fitness"], candidates[0]["fitness"]);
+        for (params, message) in [
+            (
+                json!({"reevaluate_matches": 0}),
+                "reevaluate_matches 0: give between 1",
+            ),
+            (
+                json!({"reevaluate_matches": "auto:-1"}),
+                "auto:-1: ε must be above 0",
+            ),
+            (
+                json!({"reevaluate": 10_001}),
+                "reevaluate 10001: give between 0 and 10000",
+            ),
+        ] {
+            let refused = refusal(&DesignJob, params);
+            assert!(refused.contains(message), "{refused}");
+        }
     }
 
     #[test]

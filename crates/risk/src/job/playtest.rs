@@ -10,11 +10,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::params::{MapFileParams, RuleSet, check_scoring, content_text, load_map};
+use crate::criteria::interval::{Intervals, intervals};
 use crate::criteria::{Criterion, Formulas};
 use crate::map::{MapFile, RiskMap};
-use crate::playtest::{Scoring, playtest_until};
+use crate::playtest::{Playtest, Scoring, playtest_until};
 use crate::rules::{ConquestMove, Distribution, Rules};
 use crate::seats::Seats;
+use crate::stats::{Interval, Method, RESAMPLES};
+use crate::steady::{BATCH, FIRST_LOOK, Matches, Steady, Stop, playtest_steady};
 
 /// Largest number of matches a playtest plays.
 pub const MAX_MATCHES: u32 = 1_000_000;
@@ -56,16 +59,17 @@ pub struct PlaytestParams {
     /// formulas (standard when not given; a variant's own when variant is given, which this
     /// replaces).
     pub rules: Option<RuleSet>,
-    /// Matches to play: 1 to 1,000,000.
-    #[schemars(range(min = 1, max = 1_000_000))]
-    pub matches: u32,
+    /// Matches to play: 1 to 1,000,000; or auto, to play until the fitness's 95% interval is
+    /// narrower than ± 0.05 (auto:ε for another half-width ε), in batches of 50 from 100
+    /// matches on, at most 5,000.
+    pub matches: Matches,
     /// The criteria the fitness adds up.
     pub criteria: Vec<Criterion>,
     /// Their weights, one per criterion in the same order, each at least 0 (1 each when not
     /// given).
     pub weights: Option<Vec<f64>>,
-    /// Who plays: the first player's agent and the second's, each rule, random or
-    /// mc or mc:BUDGET (two rule-based agents, as in the paper, when not given).
+    /// Who plays: the first player's agent and the second's, each rule, random, mc
+    /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
     #[serde(skip_serializing_if = "Seats::is_default")]
     pub agents: Seats,
 }
@@ -83,7 +87,7 @@ impl Default for PlaytestParams {
             conquest_move: None,
             turn_limit: None,
             rules: None,
-            matches: 100,
+            matches: Matches::Count(100),
             criteria: Criterion::ALL.to_vec(),
             weights: None,
             agents: Seats::default(),
@@ -341,10 +345,11 @@ impl Spec for PlaytestJob {
     }
 
     fn validate(&self, p: &PlaytestParams) -> Result<Checked, JobError> {
-        if !(1..=MAX_MATCHES).contains(&p.matches) {
+        if let Matches::Count(n) = p.matches
+            && !(1..=MAX_MATCHES).contains(&n)
+        {
             return Err(JobError::parameters(format!(
-                "matches {}: give between 1 and {MAX_MATCHES}",
-                p.matches
+                "matches {n}: give between 1 and {MAX_MATCHES}, or auto"
             )));
         }
         check_scoring(&p.criteria, p.weights.as_deref())?;
@@ -366,29 +371,85 @@ impl Spec for PlaytestJob {
         seed: u64,
         context: &Context,
     ) -> Result<Artifact, JobError> {
-        let total = u64::from(p.matches);
-        context.stage("playing matches", Some(total), "matches");
-        let step = (total / 1000).max(1);
         let finished = AtomicU64::new(0);
-        let on_match = || {
-            let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
-            if n.is_multiple_of(step) || n == total {
-                context.advance(n, None);
+        let (result, found, steady, asked) = match p.matches {
+            Matches::Count(asked) => {
+                let total = u64::from(asked);
+                context.stage("playing matches", Some(total), "matches");
+                let step = (total / 1000).max(1);
+                let on_match = || {
+                    let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n.is_multiple_of(step) || n == total {
+                        context.advance(n, None);
+                    }
+                };
+                let result = context
+                    .install(|| {
+                        playtest_until(
+                            &game.map,
+                            game.rules,
+                            asked,
+                            seed,
+                            &scoring,
+                            &on_match,
+                            context.cancel_flag(),
+                        )
+                    })?
+                    .map_err(|e| JobError::failed(e.to_string()))?;
+                let found = context
+                    .install(|| intervals(&result.records, &scoring, seed))?
+                    .map_err(|e| JobError::failed(e.to_string()))?;
+                (result, found, None, Some(asked))
+            }
+            Matches::Auto(auto) => {
+                context.stage(
+                    "playing matches until the fitness is steady",
+                    None,
+                    "matches",
+                );
+                let on_match = || {
+                    let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n.is_multiple_of(10) {
+                        context.advance(n, None);
+                    }
+                };
+                let steady = context
+                    .install(|| {
+                        playtest_steady(
+                            &game.map,
+                            game.rules,
+                            auto,
+                            seed,
+                            &scoring,
+                            &on_match,
+                            context.cancel_flag(),
+                        )
+                    })?
+                    .map_err(|e| JobError::failed(e.to_string()))?;
+                let Steady {
+                    playtest,
+                    intervals,
+                    epsilon,
+                    stop,
+                } = steady;
+                let half_width = intervals.fitness.map(|f| f.half_width());
+                let report = json!({
+                    "epsilon": epsilon,
+                    "cap": auto.cap,
+                    "first_look": FIRST_LOOK,
+                    "batch": BATCH,
+                    "stop": stop,
+                    "reached": stop == Stop::Reached,
+                    "half_width": half_width,
+                });
+                (
+                    playtest,
+                    intervals,
+                    Some((report, stop, epsilon, auto.cap)),
+                    None,
+                )
             }
         };
-        let result = context
-            .install(|| {
-                playtest_until(
-                    &game.map,
-                    game.rules,
-                    p.matches,
-                    seed,
-                    &scoring,
-                    &on_match,
-                    context.cancel_flag(),
-                )
-            })?
-            .map_err(|e| JobError::failed(e.to_string()))?;
         let played = result.records.len();
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
         let report = json!({
@@ -405,11 +466,22 @@ impl Spec for PlaytestJob {
             "wins": result.wins,
             "draws": result.draws,
             "mean_player_turns": result.mean_player_turns,
+            "intervals": found,
         });
+        let mut report = report;
+        if let Some((auto, ..)) = &steady {
+            report["auto"] = auto.clone();
+        }
         for (key, value) in report.as_object().expect("an object") {
             artifact.report(key, value);
         }
         artifact.files.push(File::json("result", &report));
+        if context.wants("text") {
+            let text = human_summary(&game, &scoring, &result, &found);
+            artifact
+                .files
+                .push(File::new("text", media::TEXT, text.into_bytes()));
+        }
         if let Some(reading) = &game.reading {
             artifact.notes.push(reading.clone());
         }
@@ -436,14 +508,96 @@ impl Spec for PlaytestJob {
                     Ok(())
                 }));
         }
-        if played < p.matches as usize {
+        if let Some(asked) = asked
+            && played < asked as usize
+        {
             artifact.ending = Ending::Interrupted;
             artifact.notes.push(format!(
                 "interrupted: the criteria and fitness kept are those of the {played} matches \
-                 played of {} asked for",
-                p.matches
+                 played of {asked} asked for"
             ));
+        }
+        if let Some((_, stop, epsilon, cap)) = steady {
+            let half = found
+                .fitness
+                .map_or("unknown".to_string(), |f| format!("{:.4}", f.half_width()));
+            let note = match stop {
+                Stop::Reached => format!(
+                    "auto: the fitness's 95% interval is ± {half}, below ± {epsilon}, after \
+                     {played} matches"
+                ),
+                Stop::Cap => format!(
+                    "auto: the cap of {cap} matches was reached with the fitness's 95% \
+                     interval at ± {half}, not yet below ± {epsilon}; ask for a larger ε \
+                     (auto:0.1), or a number of matches"
+                ),
+                Stop::Cancelled => {
+                    artifact.ending = Ending::Interrupted;
+                    format!(
+                        "interrupted: the criteria and fitness kept are those of the {played} \
+                         matches played, with the fitness's 95% interval at ± {half}, not yet \
+                         below ± {epsilon}"
+                    )
+                }
+            };
+            artifact.notes.push(note);
         }
         Ok(artifact)
     }
+}
+
+/// The playtest in words, for a person: the fitness and each criterion with its 95% interval
+/// and how that was made, then the wins, draws and mean length.
+fn human_summary(game: &Game, scoring: &Scoring, result: &Playtest, found: &Intervals) -> String {
+    let n = result.records.len();
+    let shown = |i: Option<Interval>| match i {
+        Some(i) => format!("{:.3} to {:.3}", i.low, i.high),
+        None => "(too few matches)".to_string(),
+    };
+    let method = |i: Option<Interval>| match i.map(|i| i.method) {
+        Some(Method::StudentT) => "Student's t over the per-match values".to_string(),
+        Some(Method::Wilson) => "Wilson's interval of a share of matches".to_string(),
+        Some(Method::FoldedWilson) => "Wilson's interval of a share p, as |2p - 1|".to_string(),
+        Some(Method::BootstrapPercentile) => {
+            format!("percentile bootstrap, {RESAMPLES} resamples of the {n} matches")
+        }
+        Some(Method::MeanOfPlaytests) => "mean of playtests".to_string(),
+        None => String::new(),
+    };
+    let mut out = format!(
+        "{} ({} territories), {} formulas, {n} matches\n\n{:<18}{:>8}   {:<22}{}\n",
+        game.map.name(),
+        game.map.territories(),
+        scoring.formulas,
+        "",
+        "value",
+        "95% interval",
+        "method"
+    );
+    out.push_str(&format!(
+        "{:<18}{:>8.3}   {:<22}{}\n",
+        "fitness",
+        result.fitness,
+        shown(found.fitness),
+        method(found.fitness)
+    ));
+    for (c, value) in result.criteria.iter() {
+        let interval = found.criterion(c);
+        let unused = if scoring.used.contains(&c) {
+            ""
+        } else {
+            " (not in the fitness)"
+        };
+        out.push_str(&format!(
+            "{:<18}{value:>8.3}   {:<22}{}{unused}\n",
+            c.name(),
+            shown(interval),
+            method(interval)
+        ));
+    }
+    out.push_str(&format!(
+        "\nwins {} and {}, draws {}, {:.1} player-turns on average\n",
+        result.wins[0], result.wins[1], result.draws, result.mean_player_turns
+    ));
+    out
 }
