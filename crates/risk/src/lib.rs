@@ -1,8 +1,10 @@
 //! # ludoforge-risk: Risk variants, playtested
 //!
 //! The two-player Risk of Rossato et al., "Procedural generation of Risk variants": maps with
-//! continents and bonuses, the rules a variant can change, dice with their exact odds, and (in
-//! progress) rule-based agents and the seven game-quality criteria.
+//! continents and bonuses (and the Domination and TAG map formats), the rules a variant can
+//! change, dice with their exact odds, the paper's rule-based agent and a stronger Monte Carlo
+//! agent, playtests with the seven game-quality criteria and their confidence intervals, the
+//! genetic algorithm that designs variants, and a seat for a person playing from afar.
 //!
 //! ```
 //! use ludoforge_risk::map::RiskMap;
