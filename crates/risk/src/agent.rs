@@ -104,6 +104,23 @@ impl RuleAgent {
     }
 }
 
+/// The continent nobody has started with the best bonus per territory (the first of equals),
+/// which the rule agent aims its picks at; `None` when every continent has an owner.
+pub(crate) fn open_continent(state: &State) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (c, continent) in state.map.continents().iter().enumerate() {
+        let empty = continent
+            .territories
+            .iter()
+            .all(|&t| state.owner[t as usize] == NEUTRAL);
+        let value = f64::from(continent.bonus) / continent.territories.len() as f64;
+        if empty && value > best.map_or(0.0, |(_, v)| v) {
+            best = Some((c, value));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
 /// The owned territory with the fewest troops among `candidates` (lowest id on ties).
 fn weakest(state: &State, candidates: impl Iterator<Item = TerritoryId>) -> Option<TerritoryId> {
     candidates.min_by_key(|&t| (state.troops[t as usize], t))
@@ -125,20 +142,8 @@ impl Agent for RuleAgent {
             free[below(rng, free.len())]
         };
         if self.target.is_none() {
-            // The continent nobody has started with the best bonus per territory.
-            let mut best: Option<(usize, f64)> = None;
-            for (c, continent) in map.continents().iter().enumerate() {
-                let empty = continent
-                    .territories
-                    .iter()
-                    .all(|&t| state.owner[t as usize] == NEUTRAL);
-                let value = f64::from(continent.bonus) / continent.territories.len() as f64;
-                if empty && value > best.map_or(0.0, |(_, v)| v) {
-                    best = Some((c, value));
-                }
-            }
-            match best {
-                Some((c, _)) => self.target = Some(c),
+            match open_continent(state) {
+                Some(c) => self.target = Some(c),
                 None => return anywhere(rng),
             }
         }

@@ -56,7 +56,7 @@ use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, stream};
 use rand_core::Rng;
 
-use crate::agent::{Agent, RuleAgent};
+use crate::agent::{Agent, RuleAgent, open_continent};
 use crate::game::Table;
 use crate::map::TerritoryId;
 use crate::planner::Planner;
@@ -225,17 +225,8 @@ impl Picker {
                 .expect("a free territory")
         };
         if self.target.is_none() {
-            // The continent nobody has started with the best bonus per territory.
-            let mut best: Option<(usize, f64)> = None;
-            for (c, continent) in map.continents().iter().enumerate() {
-                let empty = continent.territories.iter().all(neutral);
-                let value = f64::from(continent.bonus) / continent.territories.len() as f64;
-                if empty && value > best.map_or(0.0, |(_, v)| v) {
-                    best = Some((c, value));
-                }
-            }
-            match best {
-                Some((c, _)) => self.target = Some(c),
+            match open_continent(state) {
+                Some(c) => self.target = Some(c),
                 None => return anywhere(rng),
             }
         }
