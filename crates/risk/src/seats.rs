@@ -137,6 +137,10 @@ impl JsonSchema for AgentSpec {
 /// assert_eq!(seats.to_string(), "mc:16,rule");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[schemars(
+    description = "The two seats: the agent that makes the first pick and the second's, each \
+                   rule, random, or mc[:BUDGET]."
+)]
 pub struct Seats(pub [AgentSpec; 2]);
 
 impl Default for Seats {
