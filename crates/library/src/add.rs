@@ -47,8 +47,23 @@ impl Library {
     /// [`LibraryError::FilesWithArchive`], [`LibraryError::DuplicateRole`]; nothing is added
     /// then.
     pub fn add(&mut self, document: &Value, files: &[Attachment]) -> Result<Added, LibraryError> {
+        self.add_made_by(document, files, None)
+    }
+
+    /// Adds a result document as [`Library::add`] does, recording `job` as the job that made
+    /// it when the document names none (a front end that ran the job knows it; older result
+    /// files do not say).
+    ///
+    /// # Errors
+    /// As [`Library::add`].
+    pub fn add_made_by(
+        &mut self,
+        document: &Value,
+        files: &[Attachment],
+        job: Option<&str>,
+    ) -> Result<Added, LibraryError> {
         let mut batch = self.batch()?;
-        let added = batch.add(document, files)?;
+        let added = batch.add_made_by(document, files, job)?;
         batch.commit()?;
         Ok(added)
     }
@@ -93,7 +108,25 @@ impl Batch<'_> {
     /// # Errors
     /// As [`Library::add`]. A document refused leaves the batch as it was.
     pub fn add(&mut self, document: &Value, files: &[Attachment]) -> Result<Added, LibraryError> {
-        let entries = content::entries(document)?;
+        self.add_made_by(document, files, None)
+    }
+
+    /// Adds a document as [`Library::add_made_by`] does, to the batch.
+    ///
+    /// # Errors
+    /// As [`Library::add`].
+    pub fn add_made_by(
+        &mut self,
+        document: &Value,
+        files: &[Attachment],
+        job: Option<&str>,
+    ) -> Result<Added, LibraryError> {
+        let mut entries = content::entries(document)?;
+        for entry in &mut entries {
+            if entry.job.is_none() {
+                entry.job = job.map(str::to_string);
+            }
+        }
         let archive = document.get("generator").and_then(Value::as_str) == Some(ARCHIVE_GENERATOR);
         if archive && !files.is_empty() {
             return Err(LibraryError::FilesWithArchive {

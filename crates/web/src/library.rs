@@ -281,6 +281,7 @@ pub async fn keep(
         ));
     };
     let picture = run.file("picture.svg");
+    let job = run.job;
     let kept = with_library(path, move |library| {
         let bytes = result
             .bytes()
@@ -297,7 +298,10 @@ pub async fn keep(
                 .collect(),
             _ => Vec::new(),
         };
-        library.add(&document, &files).map_err(answer)
+        // Result files of some jobs do not name the job; the run does.
+        library
+            .add_made_by(&document, &files, Some(job))
+            .map_err(answer)
     })
     .await?;
     Ok((

@@ -264,3 +264,33 @@ fn removing_takes_rows_out_with_their_files_and_numbers() {
     assert!(again.ids[0] > c);
     assert!(library.show(again.ids[0]).unwrap().files.is_empty());
 }
+
+#[test]
+fn a_result_that_names_no_job_is_kept_under_the_job_that_made_it() {
+    let (_dir, _path, mut library) = fresh();
+    let mut document = puzzle(8, 20, 4);
+    document.as_object_mut().unwrap().remove("job");
+    let ids = library
+        .add_made_by(&document, &[], Some("puzzle-chess"))
+        .unwrap()
+        .ids;
+    assert_eq!(
+        library.show(ids[0]).unwrap().row.job.as_deref(),
+        Some("puzzle-chess")
+    );
+    let query = ludoforge_library::Query {
+        job: Some("puzzle-chess".into()),
+        ..Default::default()
+    };
+    assert_eq!(library.count(&query).unwrap(), 1);
+    // A document that names its job keeps its own.
+    let named = puzzle(9, 20, 4);
+    let ids = library
+        .add_made_by(&named, &[], Some("puzzle-chess"))
+        .unwrap()
+        .ids;
+    assert_eq!(
+        library.show(ids[0]).unwrap().row.job.as_deref(),
+        Some("puzzle-chromatic")
+    );
+}
