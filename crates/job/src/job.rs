@@ -38,9 +38,15 @@ pub trait Job: Send + Sync {
         false
     }
     /// Parameters for a quick run (well under a second) whose picture shows what the job
-    /// makes, for a gallery; `None` for a job without pictures of its own or one that needs
-    /// a file.
+    /// makes, for a gallery and a page's "quick try"; for a job that works on a file of the
+    /// user's ([`Job::input`]), a sample file to try it on. `None` for a job without one.
     fn sample(&self) -> Option<Value> {
+        None
+    }
+    /// The file of the user's the job works on, in a few words ("a maze file ludoforge
+    /// wrote"), for a page to say that the job needs one; `None` for a job that makes its
+    /// content itself. Run without the file, such a job says "no … given".
+    fn input(&self) -> Option<&'static str> {
         None
     }
     /// Pictures of a result document this job's generator wrote (this job's own `result`
@@ -95,6 +101,16 @@ pub trait Spec: Send + Sync {
     fn sample(&self) -> Option<Self::Params> {
         None
     }
+    /// See [`Job::input`].
+    fn input(&self) -> Option<&'static str> {
+        None
+    }
+    /// The descriptors an exploration job offers (their ranges may depend on the parameters;
+    /// their names do not), so that its schema lists them as choices for a form. Empty for a
+    /// job that explores nothing.
+    fn descriptors(&self) -> Vec<crate::explore::Descriptor> {
+        Vec::new()
+    }
     /// See [`Job::draw`].
     ///
     /// # Errors
@@ -124,6 +140,7 @@ impl<S: Spec> Job for S {
         schema["description"] = Value::from(Spec::help(self));
         let text = serde_json::to_string(&S::Params::default()).expect("parameters serialise");
         schema["x-order"] = declared_order(&text);
+        offer_descriptors(&mut schema, &Spec::descriptors(self));
         schema
     }
 
@@ -149,6 +166,10 @@ impl<S: Spec> Job for S {
 
     fn sample(&self) -> Option<Value> {
         Spec::sample(self).map(|p| serde_json::to_value(p).expect("parameters serialise"))
+    }
+
+    fn input(&self) -> Option<&'static str> {
+        Spec::input(self)
     }
 
     fn draw(&self, result: &Value, context: &Context) -> Option<Result<Vec<File>, JobError>> {
@@ -243,4 +264,24 @@ impl<'de> serde::de::Visitor<'de> for Keys<'_> {
         self.order.insert(self.path, Value::Array(keys));
         Ok(())
     }
+}
+
+/// Writes the descriptors offered into an exploration's schema: its `descriptors` become a
+/// list of two or three of these names, each with what it measures.
+fn offer_descriptors(schema: &mut Value, offered: &[crate::explore::Descriptor]) {
+    if offered.is_empty() {
+        return;
+    }
+    let Some(list) = schema
+        .pointer_mut("/$defs/ExploreSettings/properties/descriptors")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    let choices: Vec<Value> = offered
+        .iter()
+        .map(|d| serde_json::json!({"const": d.name, "description": d.help}))
+        .collect();
+    list.insert("items".into(), serde_json::json!({"oneOf": choices}));
+    list.insert("maxItems".into(), Value::from(3));
 }

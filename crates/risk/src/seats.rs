@@ -123,7 +123,8 @@ impl JsonSchema for AgentSpec {
         schemars::json_schema!({
             "type": "string",
             "pattern": "^(rule|random|mc(:[0-9]+)?)$",
-            "description": "rule, random, or mc[:BUDGET] (the Monte Carlo agent, BUDGET rollouts a pick)"
+            "description": "rule, random, or mc[:BUDGET] (the Monte Carlo agent, BUDGET rollouts a pick)",
+            "examples": ["rule", "random", "mc", "mc:4", "mc:16", "mc:64", "mc:256"]
         })
     }
 }
@@ -136,12 +137,33 @@ impl JsonSchema for AgentSpec {
 /// assert_eq!(seats.0, [AgentSpec::MonteCarlo(16), AgentSpec::Rule]);
 /// assert_eq!(seats.to_string(), "mc:16,rule");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[schemars(
-    description = "The two seats: the agent that makes the first pick and the second's, each \
-                   rule, random, or mc[:BUDGET]."
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Seats(pub [AgentSpec; 2]);
+
+impl JsonSchema for Seats {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Seats".into()
+    }
+
+    /// A list of two agents whose places are named, so a form shows two lists to pick from.
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut place = |title: &str| {
+            let mut agent = generator.subschema_for::<AgentSpec>();
+            agent.insert("title".into(), title.into());
+            agent
+        };
+        let (first, second) = (place("First player"), place("Second player"));
+        schemars::json_schema!({
+            "description": "The two seats: the agent that makes the first pick and the second's, \
+                            each rule, random, or mc[:BUDGET].",
+            "type": "array",
+            "prefixItems": [first, second],
+            "items": false,
+            "minItems": 2,
+            "maxItems": 2
+        })
+    }
+}
 
 impl Default for Seats {
     /// Two rule-based agents, as the paper playtests.

@@ -27,7 +27,10 @@
 
   function labelOf(el) {
     const label = form.querySelector(`label[for="${el.id}"]`);
-    return label ? label.textContent.trim() : el.dataset.path;
+    if (label) return label.textContent.trim();
+    const field = el.closest(".field");
+    const first = field && field.querySelector("label");
+    return first ? first.textContent.trim() : el.dataset.path;
   }
 
   function put(target, path, value) {
@@ -84,7 +87,9 @@
         }
       }
       case "file":
-        return empty ? null : { name: el.dataset.name || null, content: el.value };
+        // No file given: absent, so the job says "no … given" in its own words.
+        if (empty) return nullable ? null : undefined;
+        return { name: el.dataset.name || null, content: el.value };
       case "files": {
         if (empty) return [];
         try {
@@ -104,9 +109,54 @@
     }
   }
 
+  // A list at `path`, made when missing.
+  function list(target, path) {
+    const parts = path.split(".");
+    let at = target;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
+      at = at[part];
+    }
+    const last = parts[parts.length - 1];
+    if (!Array.isArray(at[last])) at[last] = [];
+    return at[last];
+  }
+
+  // An optional group (a table size) whose fields are all empty is left out of the parameters.
+  function untouched(group) {
+    return Array.from(group.querySelectorAll("[data-path]")).every(
+      (el) => el.type === "checkbox" || (typeof el.value === "string" && el.value.trim() === ""),
+    );
+  }
+
   function collect() {
     const params = {};
-    for (const el of form.querySelectorAll("[data-path]")) put(params, el.dataset.path, read(el));
+    for (const el of form.querySelectorAll("[data-path]")) {
+      const group = el.closest("fieldset[data-optional]");
+      if (group && untouched(group)) continue;
+      if (el.dataset.kind === "pick") {
+        // Places of an ordered choice (the descriptors): the empty ones are dropped.
+        const chosen = list(params, el.dataset.path);
+        if (el.value !== "") chosen.push(JSON.parse(el.value));
+        continue;
+      }
+      if (el.dataset.kind === "place") {
+        const text = el.value.trim();
+        if (text === "") throw new Problem(el, `${labelOf(el)}: choose one for every place`);
+        list(params, el.dataset.path)[Number(el.dataset.index)] = el.tagName === "SELECT" ? JSON.parse(el.value) : text;
+        continue;
+      }
+      try {
+        const value = read(el);
+        if (value !== undefined) put(params, el.dataset.path, value);
+      } catch (e) {
+        if (e instanceof Problem && group) {
+          const name = group.querySelector("legend").firstChild.textContent.trim();
+          e.message += `, or leave every field of “${name}” empty`;
+        }
+        throw e;
+      }
+    }
     const seedField = $("seed");
     if (!/^\d+$/.test(seedField.value.trim())) {
       throw new Problem(seedField, "Seed: give a whole number from 0 up");

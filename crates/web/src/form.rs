@@ -70,6 +70,17 @@ enum Kind {
     Numbers,
     /// A list of choices, comma-separated.
     Choices(Vec<Value>),
+    /// A short list of choices in order (the descriptors an archive spreads over): one list to
+    /// pick from per place, a place left empty dropped.
+    Picks {
+        /// The values and their descriptions.
+        options: Vec<(Value, Option<String>)>,
+        /// How many places.
+        slots: usize,
+    },
+    /// A list of a fixed length whose places have names (the first player's agent, the
+    /// second's): one widget each.
+    Tuple(Vec<(String, Value)>),
     /// A file's content: JSON or text, typed in or uploaded.
     Content,
     /// A file given as `{"name", "content"}`.
@@ -200,9 +211,31 @@ fn kind_of(root: &Value, schema: &Value) -> Kind {
         Some("boolean") => Kind::Boolean,
         Some("string") => Kind::Text,
         Some("array") => {
+            if let Some(places) = schema.get("prefixItems").and_then(Value::as_array) {
+                return Kind::Tuple(
+                    places
+                        .iter()
+                        .enumerate()
+                        .map(|(at, place)| {
+                            let title = place
+                                .get("title")
+                                .and_then(Value::as_str)
+                                .map_or_else(|| format!("{}", at + 1), str::to_string);
+                            (title, resolve(root, place).clone())
+                        })
+                        .collect(),
+                );
+            }
             let items = nullable(root, schema.get("items").unwrap_or(&Value::Null)).0;
+            let slots = schema.get("maxItems").and_then(Value::as_u64);
             if let Some(c) = choices(root, &items) {
-                Kind::Choices(c.into_iter().map(|(v, _)| v).collect())
+                match slots {
+                    Some(slots @ 1..=4) => Kind::Picks {
+                        options: c,
+                        slots: slots as usize,
+                    },
+                    _ => Kind::Choices(c.into_iter().map(|(v, _)| v).collect()),
+                }
             } else if matches!(
                 items.get("type").and_then(Value::as_str),
                 Some("number" | "integer")
@@ -280,6 +313,26 @@ fn group(
     }
 }
 
+/// The `<option>`s of a list to pick from, `value` selected; each value is written as JSON
+/// (read back with `JSON.parse`), its description as the option's tooltip.
+fn options_html(out: &mut String, options: &[(Value, Option<String>)], value: &Value) {
+    for (option, description) in options {
+        let shown = option
+            .as_str()
+            .map_or_else(|| option.to_string(), str::to_string);
+        let title = description
+            .as_ref()
+            .map(|d| format!(" title=\"{}\"", escape(d)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "<option value=\"{}\"{title}{}>{}</option>",
+            escape(&option.to_string()),
+            if option == value { " selected" } else { "" },
+            escape(&shown)
+        ));
+    }
+}
+
 /// A number as an input shows it.
 fn number_text(v: &Value) -> String {
     match v {
@@ -300,6 +353,12 @@ fn label(path: &str) -> String {
 
 fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut String) {
     let (schema, null) = nullable(root, property);
+    // A parameter the defaults leave out (so that older result files read the same) shows
+    // the default its schema names.
+    let value = match property.get("default") {
+        Some(default) if value.is_null() && !null => default,
+        _ => value,
+    };
     let help = property
         .get("description")
         .or_else(|| schema.get("description"))
@@ -334,10 +393,19 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
     };
     match kind {
         Kind::Group(properties) => {
-            out.push_str(&format!(
-                "<fieldset class=\"group\"><legend>{}</legend>",
-                escape(&label(path))
-            ));
+            // A group the job can do without (a table size): optional in the form, absent
+            // from the parameters when every field is left empty.
+            if null {
+                out.push_str(&format!(
+                    "<fieldset class=\"group\" data-optional=\"{p}\"><legend>{} <span class=\"quiet\">(optional: leave empty for none)</span></legend>",
+                    escape(&label(path))
+                ));
+            } else {
+                out.push_str(&format!(
+                    "<fieldset class=\"group\"><legend>{}</legend>",
+                    escape(&label(path))
+                ));
+            }
             if !help.is_empty() {
                 out.push_str(&format!("<p class=\"help\">{e_help}</p>"));
             }
@@ -381,20 +449,7 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                     if value.is_null() { " selected" } else { "" }
                 ));
             }
-            for (option, description) in options {
-                let shown = option
-                    .as_str()
-                    .map_or_else(|| option.to_string(), str::to_string);
-                let title = description
-                    .map(|d| format!(" title=\"{}\"", escape(&d)))
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "<option value=\"{}\"{title}{}>{}</option>",
-                    escape(&option.to_string()),
-                    if &option == value { " selected" } else { "" },
-                    escape(&shown)
-                ));
-            }
+            options_html(out, &options, value);
             out.push_str("</select>");
             tail(out);
         }
@@ -423,6 +478,92 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                     "<input type=\"text\" id=\"{e_id}\" data-path=\"{p}\" data-kind=\"text\"{null_attr}{max} value=\"{text}\"{placeholder}>",
                 ));
             }
+            tail(out);
+        }
+        Kind::Picks { options, slots } => {
+            head(out, "picks");
+            let chosen = value.as_array().cloned().unwrap_or_default();
+            out.push_str("<div class=\"places\">");
+            for slot in 0..slots {
+                let none = if slot < 2 { "(the default)" } else { "(none)" };
+                let mut html = format!(
+                    "<select id=\"{}\" data-path=\"{p}\" data-kind=\"pick\" data-index=\"{slot}\" aria-label=\"{} {}\"><option value=\"\">{none}</option>",
+                    if slot == 0 {
+                        e_id.clone()
+                    } else {
+                        format!("{e_id}-{slot}")
+                    },
+                    escape(&label(path)),
+                    slot + 1
+                );
+                options_html(
+                    &mut html,
+                    &options,
+                    chosen.get(slot).unwrap_or(&Value::Null),
+                );
+                html.push_str("</select>");
+                out.push_str(&html);
+            }
+            out.push_str("</div>");
+            tail(out);
+        }
+        Kind::Tuple(places) => {
+            head(out, "tuple");
+            let given = value.as_array().cloned().unwrap_or_default();
+            out.push_str("<div class=\"places\">");
+            for (at, (title, place)) in places.iter().enumerate() {
+                let slot_id = if at == 0 {
+                    e_id.clone()
+                } else {
+                    format!("{e_id}-{at}")
+                };
+                let current = given.get(at).unwrap_or(&Value::Null);
+                out.push_str(&format!(
+                    "<label class=\"place\"><span>{}</span>",
+                    escape(title)
+                ));
+                let common = format!(
+                    "id=\"{slot_id}\" data-path=\"{p}\" data-kind=\"place\" data-index=\"{at}\"{null_attr}"
+                );
+                if let Some(options) = choices(root, place) {
+                    let mut html = format!("<select {common}>");
+                    options_html(&mut html, &options, current);
+                    html.push_str("</select>");
+                    out.push_str(&html);
+                } else {
+                    let examples: Vec<String> = place
+                        .get("examples")
+                        .and_then(Value::as_array)
+                        .map(|e| {
+                            e.iter()
+                                .filter_map(Value::as_str)
+                                .map(str::to_string)
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let list = if examples.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" list=\"{slot_id}-list\"")
+                    };
+                    out.push_str(&format!(
+                        "<input type=\"text\" {common}{list} value=\"{}\" required>",
+                        escape(current.as_str().unwrap_or_default())
+                    ));
+                    if !examples.is_empty() {
+                        out.push_str(&format!("<datalist id=\"{slot_id}-list\">"));
+                        for example in examples {
+                            out.push_str(&format!(
+                                "<option value=\"{}\"></option>",
+                                escape(&example)
+                            ));
+                        }
+                        out.push_str("</datalist>");
+                    }
+                }
+                out.push_str("</label>");
+            }
+            out.push_str("</div>");
             tail(out);
         }
         Kind::Numbers | Kind::Choices(_) => {

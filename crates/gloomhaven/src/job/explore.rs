@@ -130,6 +130,11 @@ pub struct GloomhavenExploreJob;
 #[must_use]
 pub fn explore_descriptors(catalog: &Catalog, players: Players) -> Vec<Descriptor> {
     let themes: BTreeSet<&str> = catalog.monsters.iter().map(|m| m.theme.as_str()).collect();
+    descriptors_for(themes.len(), players)
+}
+
+/// The descriptors for a catalog of `themes` monster themes.
+fn descriptors_for(themes: usize, players: Players) -> Vec<Descriptor> {
     vec![
         Descriptor {
             name: "difficulty",
@@ -154,8 +159,8 @@ pub fn explore_descriptors(catalog: &Catalog, players: Players) -> Vec<Descripto
             name: "monster_themes",
             unit: "themes",
             low: 0.0,
-            high: (themes.len() + 1) as f64,
-            cells: themes.len() + 1,
+            high: (themes + 1) as f64,
+            cells: themes + 1,
             help: "How many monster themes (Undead, Vermling, Demon, ...) the party's standees \
                    mix: the paper's measure of thematic coherence, 1 at best.",
         },
@@ -229,6 +234,11 @@ impl Spec for GloomhavenExploreJob {
          mixed), each the best scoring found there, by MAP-Elites with the scenario's own \
          crossover and mutation; a heatmap shows the shelf and any scenario can be taken out \
          as a scenario file."
+    }
+
+    fn descriptors(&self) -> Vec<Descriptor> {
+        // Their names and meanings; the ranges come from the catalog a run uses.
+        descriptors_for(0, Players::FOUR)
     }
 
     fn sample(&self) -> Option<Self::Params> {

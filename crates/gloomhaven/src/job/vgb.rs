@@ -56,6 +56,18 @@ impl Spec for ExportVgbJob {
          scenario), turned so that the Creator keeps the map where a turn does."
     }
 
+    fn input(&self) -> Option<&'static str> {
+        Some("a scenario file written by the gloomhaven job, or an official scenario's number")
+    }
+
+    fn sample(&self) -> Option<ExportVgbParams> {
+        // The scenario book's first scenario, Black Barrow.
+        Some(ExportVgbParams {
+            official: Some(1),
+            ..ExportVgbParams::default()
+        })
+    }
+
     fn validate(&self, p: &ExportVgbParams) -> Result<CheckedExport, JobError> {
         let bad = |m: String| Err(JobError::parameters(m));
         let turn = match p.turn {
@@ -182,6 +194,23 @@ impl Spec for ImportVgbJob {
         "Read a Virtual Gloomhaven Board scenario file into a ludoforge scenario file, scored by \
          the paper's fitness for a party, with a picture of its map; the scenario can then join \
          a search's starting population."
+    }
+
+    fn input(&self) -> Option<&'static str> {
+        Some("a Virtual Gloomhaven Board scenario file (from its Creator's Export)")
+    }
+
+    fn sample(&self) -> Option<ImportVgbParams> {
+        // Black Barrow, as the export job writes it for the board.
+        Some(ImportVgbParams {
+            board: super::params::FileContent {
+                name: Some("black-barrow.vgb.json".into()),
+                content: serde_json::Value::String(
+                    include_str!("../../samples/black-barrow.vgb.json").to_string(),
+                ),
+            },
+            ..ImportVgbParams::default()
+        })
     }
 
     fn validate(&self, p: &ImportVgbParams) -> Result<CheckedImport, JobError> {

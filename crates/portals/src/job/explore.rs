@@ -120,6 +120,10 @@ impl Spec for ExploreJob {
          be taken out as a portals result."
     }
 
+    fn descriptors(&self) -> Vec<ludoforge_job::explore::Descriptor> {
+        ranges::unfitted()
+    }
+
     fn sample(&self) -> Option<Self::Params> {
         Some(ExploreParams {
             dungeon: DungeonParams {

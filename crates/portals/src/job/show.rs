@@ -30,6 +30,17 @@ impl Spec for ShowJob {
          handout anew."
     }
 
+    fn input(&self) -> Option<&'static str> {
+        Some("a dungeon file written by the portals job")
+    }
+
+    fn sample(&self) -> Option<ShowParams> {
+        // A dungeon of minimum route 5 (seed 1).
+        Some(ShowParams {
+            dungeon: Value::String(include_str!("../../samples/dungeon.json").to_string()),
+        })
+    }
+
     fn draw(
         &self,
         result: &serde_json::Value,

@@ -206,6 +206,12 @@ impl Spec for ChessExploreJob {
          shelf and any maze can be taken out."
     }
 
+    fn descriptors(&self) -> Vec<Descriptor> {
+        self.validate(&ChessExploreParams::default())
+            .map(|(spec, _, _)| explore_descriptors(&spec))
+            .unwrap_or_default()
+    }
+
     fn sample(&self) -> Option<Self::Params> {
         Some(ChessExploreParams {
             explore: quick(),
@@ -296,6 +302,12 @@ impl Spec for ChromaticExploreJob {
          (fewest moves, decision points, dead ends, reachable squares), each the longest found \
          there, by MAP-Elites with the maze's own crossover and mutation; a heatmap shows the \
          shelf and any maze can be taken out."
+    }
+
+    fn descriptors(&self) -> Vec<Descriptor> {
+        self.validate(&ChromaticExploreParams::default())
+            .map(|(spec, _, _)| explore_descriptors(&spec))
+            .unwrap_or_default()
     }
 
     fn sample(&self) -> Option<Self::Params> {

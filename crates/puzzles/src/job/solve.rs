@@ -28,6 +28,28 @@ impl Spec for SolveJob {
          entrance to the exit, and one shortest solution."
     }
 
+    fn input(&self) -> Option<&'static str> {
+        Some(
+            "a maze: a puzzle object, a result of the chess or chromatic maze jobs, or a replicate set",
+        )
+    }
+
+    fn sample(&self) -> Option<SolveParams> {
+        // A rook against five knights on the paper's 11×11 board.
+        Some(SolveParams {
+            puzzle: serde_json::json!({
+                "kind": "chess", "width": 11, "height": 11, "agent": "rook",
+                "entrance": "a1", "exit": "k11",
+                "pieces": [
+                    {"piece": "N", "square": "f2"}, {"piece": "N", "square": "c4"},
+                    {"piece": "N", "square": "f7"}, {"piece": "N", "square": "i7"},
+                    {"piece": "N", "square": "e9"}
+                ]
+            }),
+            ..SolveParams::default()
+        })
+    }
+
     fn validate(&self, p: &SolveParams) -> Result<Puzzle, JobError> {
         let text = match &p.puzzle {
             Value::Null => {

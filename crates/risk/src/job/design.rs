@@ -62,7 +62,10 @@ pub struct DesignParams {
     pub reevaluate_matches: Option<Matches>,
     /// Who playtests: the first player's agent and the second's, each rule, random, mc
     /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
+    // Left out of results when default (results written before there was a choice read the
+    // same); the schema still names the default, for forms.
     #[serde(skip_serializing_if = "Seats::is_default")]
+    #[schemars(extend("default" = ["rule", "rule"]))]
     pub agents: Seats,
 }
 

@@ -193,6 +193,10 @@ impl Spec for ExploreJob {
          risk-playtest reads."
     }
 
+    fn descriptors(&self) -> Vec<Descriptor> {
+        explore_descriptors(RuleSet::Standard)
+    }
+
     fn sample(&self) -> Option<Self::Params> {
         Some(ExploreParams {
             matches: 4,

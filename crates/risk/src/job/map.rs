@@ -18,6 +18,7 @@ use crate::render::{self, View};
 pub struct MapParams {
     /// An embedded map: classic, map1 … map10 or warmap (classic when neither this nor
     /// map_file is given).
+    #[schemars(schema_with = "super::params::embedded_map")]
     pub map: Option<String>,
     /// A map file's content instead of an embedded map.
     pub map_file: Option<MapFileParams>,

@@ -280,3 +280,12 @@ mod tests {
         assert!(check_scoring(&[], None).is_err());
     }
 }
+
+/// The schema of a parameter naming an embedded map: one of their names, or none (the
+/// classic map), so a form offers them as a list to pick from.
+pub(crate) fn embedded_map(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let names: Vec<&str> = crate::map::EMBEDDED.iter().map(|(name, _)| *name).collect();
+    schemars::json_schema!({
+        "anyOf": [{"type": "string", "enum": names}, {"type": "null"}]
+    })
+}

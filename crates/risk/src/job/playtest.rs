@@ -29,6 +29,7 @@ pub const MAX_MATCHES: u32 = 1_000_000;
 pub struct PlaytestParams {
     /// An embedded map: classic, map1 … map10 or warmap (classic when neither this, map_file
     /// nor variant is given).
+    #[schemars(schema_with = "super::params::embedded_map")]
     pub map: Option<String>,
     /// A map file's content instead of an embedded map.
     pub map_file: Option<MapFileParams>,
@@ -70,7 +71,10 @@ pub struct PlaytestParams {
     pub weights: Option<Vec<f64>>,
     /// Who plays: the first player's agent and the second's, each rule, random, mc
     /// or mc:BUDGET (two rule-based agents, as in the paper, when not given).
+    // Left out of results when default (results written before there was a choice read the
+    // same); the schema still names the default, for forms.
     #[serde(skip_serializing_if = "Seats::is_default")]
+    #[schemars(extend("default" = ["rule", "rule"]))]
     pub agents: Seats,
 }
 
