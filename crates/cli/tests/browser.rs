@@ -3,7 +3,9 @@
 //!
 //! Without chromedriver or Chromium the test says how to get them (`scripts/test` installs
 //! them) and passes. With `LUDOFORGE_SCREENSHOTS` set it also saves pictures of the pages in
-//! `docs/screenshots/`; with `LUDOFORGE_BROWSER_PLAY_ONLY` set it checks only the play page.
+//! `docs/screenshots/`; with `LUDOFORGE_BROWSER_ONLY` set to names of checks separated by
+//! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`) it runs
+//! only those.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
@@ -19,6 +21,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+#[path = "browser/every_job.rs"]
+mod every_job;
 #[path = "browser/explore.rs"]
 mod explore;
 #[path = "browser/library.rs"]
@@ -482,6 +486,12 @@ fn serve(library: &Path) -> Result<(Guard, String)> {
     Ok((guard, url))
 }
 
+/// Whether the check `name` runs: all do unless `LUDOFORGE_BROWSER_ONLY` names some.
+fn wanted(name: &str) -> bool {
+    std::env::var("LUDOFORGE_BROWSER_ONLY")
+        .map_or(true, |only| only.split(',').any(|n| n.trim() == name))
+}
+
 async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     let out = tempfile::tempdir()?;
     let cli_result = out.path().join("chess.json");
@@ -502,7 +512,7 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
         "goog:chromeOptions": {
             "binary": chromium,
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1280,1000"],
+                     "--disable-dev-shm-usage", "--window-size=1366,1000"],
         }
     });
     let Value::Object(capabilities) = capabilities else {
@@ -528,23 +538,39 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     let checks = async {
         let cli_status = tokio::task::spawn_blocking(move || cli.wait()).await??;
         ensure!(cli_status.success(), "ludoforge puzzle chess failed");
-        play::play(&studio).await.context("the play page")?;
-        if std::env::var_os("LUDOFORGE_BROWSER_PLAY_ONLY").is_some() {
-            return Ok(());
+        if wanted("play") {
+            play::play(&studio).await.context("the play page")?;
         }
-        home(&studio).await.context("the home page")?;
-        chess(&studio, &cli_result)
-            .await
-            .context("the chess maze")?;
-        stock(&studio).await.context("the stocked map")?;
-        problem(&studio).await.context("a value out of bounds")?;
-        cancel(&studio).await.context("cancelling a long run")?;
-        let (run, archive) = explore::explore(&studio)
-            .await
-            .context("the explore page")?;
-        library::library(&studio, &run, &archive)
-            .await
-            .context("the library page")?;
+        if wanted("home") {
+            home(&studio).await.context("the home page")?;
+        }
+        if wanted("chess") {
+            chess(&studio, &cli_result)
+                .await
+                .context("the chess maze")?;
+        }
+        if wanted("stock") {
+            stock(&studio).await.context("the stocked map")?;
+        }
+        if wanted("problem") {
+            problem(&studio).await.context("a value out of bounds")?;
+        }
+        if wanted("cancel") {
+            cancel(&studio).await.context("cancelling a long run")?;
+        }
+        if wanted("explore") {
+            let (run, archive) = explore::explore(&studio)
+                .await
+                .context("the explore page")?;
+            library::library(&studio, &run, &archive)
+                .await
+                .context("the library page")?;
+        }
+        if wanted("jobs") {
+            every_job::every_job(&studio)
+                .await
+                .context("every job with its defaults")?;
+        }
         Ok::<_, anyhow::Error>(())
     };
     let checked = checks.await;

@@ -1,0 +1,109 @@
+//! Every job page and every preset link on it, run with the form untouched, as a new user
+//! would: each must end with a picture or a result file. Study jobs (long experiments) must
+//! start and stop when cancelled.
+
+use anyhow::{Context as _, Result, bail, ensure};
+use fantoccini::Locator;
+use serde_json::Value;
+
+use super::{Studio, wait_in_page};
+
+/// Waits for the run the page started to end; says how it ended and what it shows.
+const ENDED: &str = r#"
+    const $ = (id) => document.getElementById(id);
+    if (!$("failed").hidden) return {failed: $("failed").textContent};
+    if ($("problem").textContent) return {failed: $("problem").textContent};
+    if ($("done").hidden) return null;
+    const picture = $("picture");
+    const pictured = !$("figure").hidden;
+    if (pictured && (!picture.complete || picture.naturalWidth === 0)) return null;
+    const result = document.querySelector("a.download[data-role=result]");
+    return {ending: $("ending").textContent, picture: pictured, result: result ? result.href : null,
+            scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+"#;
+
+/// Waits for a run to be working (or to have ended already).
+const WORKING: &str = r#"
+    const $ = (id) => document.getElementById(id);
+    if (!$("failed").hidden) return {failed: $("failed").textContent};
+    if ($("problem").textContent) return {failed: $("problem").textContent};
+    if (!$("done").hidden) return "ended";
+    return !$("progress").hidden && $("stage").textContent !== "Waiting for a free place…" ? "working" : null;
+"#;
+
+/// The preset links a job page offers (the defaults, a quick try, a sample file).
+async fn presets(studio: &Studio) -> Result<Vec<(String, String)>> {
+    let links = studio.client.find_all(Locator::Css(".presets a")).await?;
+    let mut out = Vec::new();
+    for link in links {
+        let name = link.text().await?;
+        let href = link
+            .prop("href")
+            .await?
+            .context("a preset link's address")?;
+        out.push((name, href));
+    }
+    Ok(out)
+}
+
+/// Presses Run on the page as it is and waits for the run to end (a study job is cancelled
+/// once it works); returns what the page shows.
+async fn run_as_is(studio: &Studio, id: &str, what: &str) -> Result<Value> {
+    studio.click("run").await?;
+    if id.ends_with("-study") {
+        let state = wait_in_page(&studio.client, "a study to start", WORKING).await?;
+        if state == "working" {
+            studio.click("cancel").await?;
+        }
+    }
+    let shown = wait_in_page(&studio.client, "a job run with its defaults", ENDED)
+        .await
+        .with_context(|| format!("{id}, {what}"))?;
+    if shown["picture"] != true && shown["result"].is_null() {
+        bail!("{id}, {what}: neither a picture nor a result file: {shown}");
+    }
+    Ok(shown)
+}
+
+/// Opens every job's page, runs its defaults and each preset link, and screenshots each
+/// result page (`every-{job}.png`).
+pub async fn every_job(studio: &Studio) -> Result<()> {
+    let jobs = studio.json("/api/jobs").await?;
+    let jobs = jobs.as_array().context("GET /api/jobs is a list")?;
+    let mut failures = Vec::new();
+    for job in jobs {
+        let id = job["id"].as_str().context("a job's id")?;
+        studio.open(&format!("/jobs/{id}")).await?;
+        let links = presets(studio).await?;
+        ensure!(
+            !links.is_empty(),
+            "{id}'s page offers no settings to start from"
+        );
+        match run_as_is(studio, id, "the form as it opens").await {
+            Ok(shown) => {
+                eprintln!("  {id}: {}", shown["ending"]);
+                if shown["scroll"].as_i64().is_some_and(|s| s > 0) {
+                    failures.push(format!(
+                        "{id}: the result page scrolls sideways by {} px",
+                        shown["scroll"]
+                    ));
+                }
+                studio.screenshot(&format!("every-{id}")).await?;
+            }
+            Err(e) => failures.push(format!("{e:#}")),
+        }
+        for (name, href) in links {
+            studio.client.goto(&href).await?;
+            if let Err(e) = run_as_is(studio, id, &format!("preset “{name}”")).await {
+                failures.push(format!("{e:#}"));
+            }
+        }
+    }
+    ensure!(
+        failures.is_empty(),
+        "{} of the job pages failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    Ok(())
+}
