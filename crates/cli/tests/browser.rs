@@ -19,6 +19,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+#[path = "browser/cross_origin.rs"]
+mod cross_origin;
 #[path = "browser/explore.rs"]
 mod explore;
 #[path = "browser/library.rs"]
@@ -496,7 +498,8 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     let http = reqwest::Client::new();
     let (_driver, driver_url) = chromedriver(driver, &http).await?;
     // A library of its own: the user's is never touched.
-    let (_studio, base) = serve(&out.path().join("library.sqlite"))?;
+    let library_file = out.path().join("library.sqlite");
+    let (_studio, base) = serve(&library_file)?;
 
     let capabilities = json!({
         "goog:chromeOptions": {
@@ -542,9 +545,12 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
         let (run, archive) = explore::explore(&studio)
             .await
             .context("the explore page")?;
-        library::library(&studio, &run, &archive)
+        library::library(&studio, &run, &archive, &library_file)
             .await
             .context("the library page")?;
+        cross_origin::cross_origin(&studio)
+            .await
+            .context("another site's page")?;
         Ok::<_, anyhow::Error>(())
     };
     let checked = checks.await;
