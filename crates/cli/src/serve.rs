@@ -19,7 +19,7 @@ pub struct ServeArgs {
     pub host: IpAddr,
     /// Another name requests may address the studio by, such as a proxy's in front of it or
     /// this machine's name on the network (NAME: with any port; NAME:PORT: with that one).
-    /// Requests addressed to any other name than localhost, 127.0.0.1, [::1] and --host are
+    /// Requests addressed to any other name than localhost, 127.0.0.1, ::1 and --host are
     /// refused, so that no web site can reach the studio through a name of its own. Give it
     /// once for each name.
     #[arg(long = "allow-host", value_name = "NAME")]

@@ -18,7 +18,7 @@
 //! Every error is `{"error": "..."}` with a message in words.
 //!
 //! Every route is behind the [`crate::guard`]: a request must be addressed to the studio
-//! (`Host`: localhost, 127.0.0.1, [::1], the address served or a name given to
+//! (`Host`: `localhost`, `127.0.0.1`, `[::1]`, the address served or a name given to
 //! `--allow-host`; 403 otherwise). Every request that changes something (`POST`, `DELETE`) must
 //! be sent with `Content-Type: application/json`, also without a body (415 otherwise), and
 //! with no `Origin` but the studio's own and no `Sec-Fetch-Site: cross-site` (403 otherwise).

@@ -255,7 +255,7 @@ fn protect(headers: &mut HeaderMap) {
     }
 }
 
-/// The middleware: refuses what [`refusal`] refuses, and adds the headers to every answer.
+/// The middleware: refuses what the module's summary says, and adds the headers to every answer.
 pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
     let mut response = match refusal(&hosts, &request) {
         None => next.run(request).await,

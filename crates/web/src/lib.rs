@@ -252,7 +252,8 @@ pub async fn serve_until(
                 // not yet acknowledged waits for the client's delayed acknowledgement (up to
                 // 40 ms on Linux), and a run's `done` comes that much late.
                 let _ = tcp.set_nodelay(true);
-                let connection = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(app.clone()));
+                let service = TowerToHyperService::new(app.clone());
+                let connection = http.serve_connection(TokioIo::new(tcp), service);
                 let mut stopping = studio.stopping.subscribe();
                 connections.spawn(async move {
                     let mut connection = pin!(connection);

@@ -76,7 +76,15 @@ fn hostile_page(base: &str, run: &str, game: &str) -> String {
     let attempts: Vec<Value> = changes
         .iter()
         .map(|(method, path, body)| {
-            json!([method, path, if body.is_null() { String::new() } else { body.to_string() }])
+            json!([
+                method,
+                path,
+                if body.is_null() {
+                    String::new()
+                } else {
+                    body.to_string()
+                }
+            ])
         })
         .collect();
     format!(
@@ -170,6 +178,7 @@ pub async fn cross_origin(studio: &Studio) -> Result<()> {
         "return window.__said || null;",
     )
     .await?;
+    eprintln!("another site's page tried, and saw: {said}");
     let after = state(studio, &run, &game).await?;
     ensure!(
         before == after,
