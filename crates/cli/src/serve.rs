@@ -17,6 +17,13 @@ pub struct ServeArgs {
     /// lets every machine that can reach this one use it (a warning says so).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
+    /// Another name requests may address the studio by, such as a proxy's in front of it or
+    /// this machine's name on the network (NAME: with any port; NAME:PORT: with that one).
+    /// Requests addressed to any other name than localhost, 127.0.0.1, ::1 and --host are
+    /// refused, so that no web site can reach the studio through a name of its own. Give it
+    /// once for each name.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// The port (0: any free one; the address is printed).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
@@ -38,7 +45,7 @@ pub struct ServeArgs {
     pub library: Option<PathBuf>,
 }
 
-/// Serves until Ctrl-C.
+/// Serves until Ctrl-C or SIGTERM.
 pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) -> Result<Ending> {
     if !(1..=64).contains(&args.jobs) {
         bail!("--jobs {}: give between 1 and 64", args.jobs);
@@ -52,9 +59,20 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) ->
             args.wall_time
         );
     }
+    for name in &args.allow_host {
+        let plain = |c: char| c.is_ascii_alphanumeric() || "-._:[]".contains(c);
+        if name.is_empty() || !name.chars().all(plain) {
+            bail!(
+                "--allow-host {name:?}: give a host name or address as a browser's address bar \
+                 shows it, with its port or not (studio.example, studio.example:8443, \
+                 192.168.1.5)"
+            );
+        }
+    }
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut settings = ludoforge_web::Settings {
         address: SocketAddr::new(args.host, args.port),
+        allowed_hosts: args.allow_host.clone(),
         ..ludoforge_web::Settings::default()
     };
     settings.library = match (before, args.library.as_deref()) {
@@ -84,7 +102,7 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) ->
         .build()
         .context("the web server could not start")?;
     let open = args.open;
-    runtime
+    let served = runtime
         .block_on(ludoforge_web::serve(
             Arc::new(crate::jobs::registry()),
             &settings,
@@ -101,7 +119,11 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) ->
                 "cannot listen on {}: is another program using the port? Try --port 0 for any free one",
                 settings.address
             )
-        })?;
+        });
+    // Runs were cancelled when the studio stopped; one still finishing its step is not waited
+    // for: the process ends within two seconds of Ctrl-C or SIGTERM.
+    runtime.shutdown_timeout(Duration::from_millis(300));
+    served?;
     Ok(Ending::Done)
 }
 

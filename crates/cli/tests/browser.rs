@@ -4,7 +4,8 @@
 //! Without chromedriver or Chromium the test says how to get them (`scripts/test` installs
 //! them) and passes. With `LUDOFORGE_SCREENSHOTS` set it also saves pictures of the pages in
 //! `docs/screenshots/`; with `LUDOFORGE_BROWSER_ONLY` set to names of checks separated by
-//! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`) it runs
+//! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`,
+//! `cross-origin`) it runs
 //! only those.
 #![cfg(unix)]
 
@@ -21,6 +22,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+#[path = "browser/cross_origin.rs"]
+mod cross_origin;
 #[path = "browser/every_job.rs"]
 mod every_job;
 #[path = "browser/explore.rs"]
@@ -506,7 +509,8 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
     let http = reqwest::Client::new();
     let (_driver, driver_url) = chromedriver(driver, &http).await?;
     // A library of its own: the user's is never touched.
-    let (_studio, base) = serve(&out.path().join("library.sqlite"))?;
+    let library_file = out.path().join("library.sqlite");
+    let (_studio, base) = serve(&library_file)?;
 
     let capabilities = json!({
         "goog:chromeOptions": {
@@ -562,7 +566,7 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
             let (run, archive) = explore::explore(&studio)
                 .await
                 .context("the explore page")?;
-            library::library(&studio, &run, &archive)
+            library::library(&studio, &run, &archive, &library_file)
                 .await
                 .context("the library page")?;
         }
@@ -570,6 +574,11 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
             every_job::every_job(&studio)
                 .await
                 .context("every job with its defaults")?;
+        }
+        if wanted("cross-origin") {
+            cross_origin::cross_origin(&studio)
+                .await
+                .context("another site's page")?;
         }
         Ok::<_, anyhow::Error>(())
     };

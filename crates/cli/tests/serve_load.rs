@@ -7,7 +7,8 @@
 //! is read before, during and after the load.
 //!
 //! Speed is measured and printed (`cargo test --test serve_load -- --nocapture`), never
-//! asserted: the test checks answers, results and memory bounds only.
+//! asserted: the test checks answers, results and memory bounds only. Beside it, `stop`
+//! checks the server exits within two seconds of SIGINT or SIGTERM with a run going.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -20,6 +21,9 @@ use reqwest::{Client, Response};
 mod malformed;
 #[path = "serve_load/server.rs"]
 mod server;
+#[cfg(unix)]
+#[path = "serve_load/stop.rs"]
+mod stop;
 
 use malformed::{large_body, malformed};
 use serde_json::{Value, json};

@@ -56,7 +56,12 @@
     if ($("job").value) p.set("job", $("job").value);
     const answer = await fetch(`/api/library/keys?${p}`).then((r) => r.json()).catch(() => ({}));
     const list = answer.keys || [];
-    $("keylist").innerHTML = list.map((k) => `<option value="${k}"></option><option value="${k}:desc"></option>`).join("");
+    // The names come from result files: they reach the page as values, never as markup.
+    $("keylist").replaceChildren(...list.flatMap((k) => [k, `${k}:desc`].map((value) => {
+      const option = document.createElement("option");
+      option.value = value;
+      return option;
+    })));
     $("keys").textContent = list.length ? `Numbers here: ${list.slice(0, 12).join(", ")}${list.length > 12 ? ", …" : ""}.` : "";
   }
 

@@ -15,11 +15,9 @@
   const percent = (x) => `${Math.round(100 * x)}%`;
 
   async function call(method, url, body) {
-    const options = { method, headers: {} };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
+    // Every change is sent as JSON, with a body or not: the studio refuses any other.
+    const options = { method, headers: method === "GET" ? {} : { "Content-Type": "application/json" } };
+    if (body !== undefined) options.body = JSON.stringify(body);
     const response = await fetch(url, options);
     const value = await response.json().catch(() => ({ error: response.statusText }));
     if (!response.ok) throw new Error(value.error || response.statusText);
@@ -118,9 +116,15 @@
     const counts = [0, 1].map((p) => {
       const owned = b.owner.filter((o) => o === p).length;
       const troops = b.troops.reduce((s, t, i) => s + (b.owner[i] === p ? t : 0), 0);
-      return `<span class="p${p}">${mine(p) ? "You" : "Agent"}: ${owned} territories, ${troops} troops, ${b.cards[p]} cards</span>`;
+      return Object.assign(document.createElement("span"), {
+        className: `p${p}`,
+        textContent: `${mine(p) ? "You" : "Agent"}: ${owned} territories, ${troops} troops, ${b.cards[p]} cards`,
+      });
     });
-    $("header").innerHTML = `<div class="phase">${parts.join(" · ")}</div><div class="counts">${counts.join(" ")}</div>`;
+    const phase = Object.assign(document.createElement("div"), { className: "phase", textContent: parts.join(" · ") });
+    const tally = Object.assign(document.createElement("div"), { className: "counts" });
+    counts.forEach((c, i) => tally.append(...(i ? [" ", c] : [c])));
+    $("header").replaceChildren(phase, tally);
   }
 
   function button(label, action, id) {
@@ -281,11 +285,17 @@
     if (!throws.length) return;
     const last = throws[throws.length - 1];
     const t = last.throw;
-    const faces = (list, n, side) => list.slice(0, n).map((d) => `<span class="die ${side}">${d}</span>`).join("");
+    // Territories' names may come from a map file: they reach the page as text only.
+    const span = (className, text) => Object.assign(document.createElement("span"), { className, textContent: text });
+    const faces = (list, n, side) => list.slice(0, n).map((d) => span(`die ${side}`, String(d)));
     const who = mine(last.player) ? "You" : "The agent";
     const taken = last.conquered !== null ? ` ${name(last.to)} is taken: ${last.conquered} troops move in.` : "";
-    $("dice").innerHTML = `<div class="throw">${faces(t.attack, t.attack_dice, "att")}<span class="vs">vs</span>${faces(t.defence, t.defence_dice, "def")}</div>` +
-      `<p>${who} attacked ${name(last.to)} from ${name(last.from)}: the attacker lost ${t.attacker_losses}, the defender ${t.defender_losses}.${taken}</p>`;
+    const shown = document.createElement("div");
+    shown.className = "throw";
+    shown.append(...faces(t.attack, t.attack_dice, "att"), span("vs", "vs"), ...faces(t.defence, t.defence_dice, "def"));
+    const said = document.createElement("p");
+    said.textContent = `${who} attacked ${name(last.to)} from ${name(last.from)}: the attacker lost ${t.attacker_losses}, the defender ${t.defender_losses}.${taken}`;
+    $("dice").replaceChildren(shown, said);
     $("dice").hidden = false;
   }
 

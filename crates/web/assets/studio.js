@@ -484,7 +484,9 @@
     start();
   });
   $("cancel").addEventListener("click", async () => {
-    if (current) await fetch(`/api/runs/${current}`, { method: "DELETE" });
+    if (current) {
+      await fetch(`/api/runs/${current}`, { method: "DELETE", headers: { "Content-Type": "application/json" } });
+    }
   });
   if ($("keep")) {
     $("keep").addEventListener("click", async () => {

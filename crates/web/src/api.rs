@@ -16,6 +16,12 @@
 //! | `/api/play…` | Risk against an agent (see [`crate::play`]) |
 //!
 //! Every error is `{"error": "..."}` with a message in words.
+//!
+//! Every route is behind the [`crate::guard`]: a request must be addressed to the studio
+//! (`Host`: `localhost`, `127.0.0.1`, `[::1]`, the address served or a name given to
+//! `--allow-host`; 403 otherwise). Every request that changes something (`POST`, `DELETE`) must
+//! be sent with `Content-Type: application/json`, also without a body (415 otherwise), and
+//! with no `Origin` but the studio's own and no `Sec-Fetch-Site: cross-site` (403 otherwise).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -24,7 +30,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as Sse, KeepAlive};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
@@ -268,24 +274,10 @@ pub(crate) async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiErro
 }
 
 /// `POST /api/runs`.
-pub async fn submit(
-    State(studio): State<Studio>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
+pub async fn submit(State(studio): State<Studio>, body: Body) -> Result<Response, ApiError> {
     let body = read_body(body, studio.body_limit).await?;
     let runs = studio.runs;
-    if let Some(kind) = headers.get(header::CONTENT_TYPE)
-        && !kind
-            .to_str()
-            .unwrap_or_default()
-            .starts_with("application/json")
-    {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the request as JSON (Content-Type: application/json)",
-        ));
-    }
+    // The guard has seen to the Content-Type (JSON) and the Origin.
     let (job, params, seed) = request(&body)?;
     let run = runs.submit(&job, params, seed).await?;
     let mut response = (
@@ -422,9 +414,10 @@ impl Drop for Watcher {
 /// about seven a second), then one `done` (the whole run, as `GET /api/runs/{id}`) or
 /// `error` (`{"error"}`), then the stream ends.
 pub async fn events(
-    State(runs): State<Arc<Runs>>,
+    State(studio): State<Studio>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<axum::response::Sse<impl Stream<Item = Result<Sse, Infallible>>>, ApiError> {
+    let runs = studio.runs;
     let run = find(&runs, &id)?;
     run.watch();
     let watcher = Watcher {
@@ -476,6 +469,11 @@ pub async fn events(
                 () = tokio::time::sleep(TICK) => {}
             }
         }
+    });
+    // The stream ends when the studio stops, so no page keeps it waiting.
+    let mut stopping = studio.stopping.subscribe();
+    let stream = stream.take_until(async move {
+        let _ = stopping.wait_for(|s| *s).await;
     });
     Ok(axum::response::Sse::new(stream).keep_alive(KeepAlive::default()))
 }

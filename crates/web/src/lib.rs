@@ -15,6 +15,7 @@ pub mod api;
 pub mod elites;
 pub mod files;
 pub mod form;
+pub mod guard;
 pub mod heat;
 pub mod library;
 pub mod pages;
@@ -22,14 +23,21 @@ pub mod play;
 pub mod run;
 pub mod runs;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::pin::pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::routing::{get, post};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use ludoforge_job::Registry;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
 
 pub use runs::{Limits, Runs};
 
@@ -47,6 +55,12 @@ pub struct Settings {
     pub library: Option<PathBuf>,
     /// How many Risk games may be played at once, and for how long.
     pub play: play::Limits,
+    /// Names besides the address served that requests may be addressed to (`NAME` with any
+    /// port, `NAME:PORT` with that one): see [`guard`].
+    pub allowed_hosts: Vec<String>,
+    /// How long a connection may take to send a request's headers, and stay idle between
+    /// requests, before it is closed.
+    pub header_timeout: Duration,
 }
 
 impl Default for Settings {
@@ -57,6 +71,8 @@ impl Default for Settings {
             body_limit: 8 << 20,
             library: None,
             play: play::Limits::default(),
+            allowed_hosts: Vec::new(),
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -74,6 +90,8 @@ pub struct Studio {
     pub library: Option<Arc<PathBuf>>,
     /// The Risk games in play.
     pub tables: Arc<play::Tables>,
+    /// Set once the studio is stopping: event streams end.
+    pub stopping: Arc<watch::Sender<bool>>,
 }
 
 impl FromRef<Studio> for Arc<Runs> {
@@ -84,13 +102,28 @@ impl FromRef<Studio> for Arc<Runs> {
 
 /// The studio's routes over `registry`'s jobs.
 pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
-    let studio = Studio {
+    routes(studio(registry, settings), settings)
+}
+
+/// What the handlers share, new.
+fn studio(registry: Arc<Registry>, settings: &Settings) -> Studio {
+    Studio {
         runs: Runs::new(registry, settings.limits.clone()),
         samples: Arc::default(),
         body_limit: settings.body_limit,
         library: settings.library.clone().map(Arc::new),
         tables: Arc::new(play::Tables::new(settings.play.clone())),
-    };
+        stopping: Arc::new(watch::channel(false).0),
+    }
+}
+
+/// Every route over `studio`, behind the [`guard`].
+fn routes(studio: Studio, settings: &Settings) -> Router {
+    let hosts = Arc::new(guard::Hosts::new(
+        settings.address,
+        &settings.allowed_hosts,
+        settings.body_limit,
+    ));
     Router::new()
         .route("/", get(pages::home))
         .route("/jobs/{job}", get(pages::job))
@@ -125,6 +158,7 @@ pub fn router(registry: Arc<Registry>, settings: &Settings) -> Router {
         .fallback(nowhere)
         .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(settings.body_limit))
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
         .with_state(studio)
 }
 
@@ -138,7 +172,11 @@ async fn nowhere(uri: axum::http::Uri) -> axum::response::Response {
     }
 }
 
-/// Serves the studio until Ctrl-C, calling `ready` with the address once listening.
+/// How long open connections are given to end once the studio stops, before they are cut.
+const GRACE: Duration = Duration::from_millis(800);
+
+/// Serves the studio until Ctrl-C or (on Unix) SIGTERM, calling `ready` with the address once
+/// listening. See [`serve_until`].
 ///
 /// # Errors
 /// When the address cannot be bound (in use, or not this machine's).
@@ -147,18 +185,99 @@ pub async fn serve(
     settings: &Settings,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
+    serve_until(registry, settings, ready, stop_signal()).await
+}
+
+/// Ctrl-C, or SIGTERM on Unix.
+async fn stop_signal() {
+    #[cfg(unix)]
+    if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+        return;
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Serves the studio until `stop` completes, calling `ready` with the address once listening.
+///
+/// Each connection must send a request's headers within [`Settings::header_timeout`], and is
+/// closed when idle that long between requests. Once `stop` completes, the studio stops
+/// listening, cancels the runs not ended, ends the event streams and gives the connections
+/// still open 0.8 s to finish their answers before it cuts them and returns.
+///
+/// # Errors
+/// When the address cannot be bound (in use, or not this machine's).
+pub async fn serve_until(
+    registry: Arc<Registry>,
+    settings: &Settings,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl Future<Output = ()>,
+) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(settings.address).await?;
-    ready(listener.local_addr()?);
-    // Events are small writes: without TCP_NODELAY, one written while the last is not yet
-    // acknowledged waits for the client's delayed acknowledgement (up to 40 ms on Linux), and
-    // a run's `done` comes that much late.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, router(registry, settings))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    let address = listener.local_addr()?;
+    ready(address);
+    // The port bound (with --port 0, any free one) is the one requests must name.
+    let settings = Settings {
+        address,
+        ..settings.clone()
+    };
+    let studio = studio(registry, &settings);
+    let app = routes(studio.clone(), &settings);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(settings.header_timeout);
+    let mut connections = JoinSet::new();
+    let mut stop = pin!(stop);
+    loop {
+        tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => {
+                let tcp = match accepted {
+                    Ok((tcp, _)) => tcp,
+                    // A connection reset before it was taken: nothing to do.
+                    Err(e) if matches!(e.kind(), std::io::ErrorKind::ConnectionAborted
+                        | std::io::ErrorKind::ConnectionReset
+                        | std::io::ErrorKind::ConnectionRefused) => continue,
+                    // Out of file descriptors, most likely: wait for some to be freed.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                };
+                // Events are small writes: without TCP_NODELAY, one written while the last is
+                // not yet acknowledged waits for the client's delayed acknowledgement (up to
+                // 40 ms on Linux), and a run's `done` comes that much late.
+                let _ = tcp.set_nodelay(true);
+                let service = TowerToHyperService::new(app.clone());
+                let connection = http.serve_connection(TokioIo::new(tcp), service);
+                let mut stopping = studio.stopping.subscribe();
+                connections.spawn(async move {
+                    let mut connection = pin!(connection);
+                    tokio::select! {
+                        _ = connection.as_mut() => return,
+                        _ = stopping.wait_for(|s| *s) => connection.as_mut().graceful_shutdown(),
+                    }
+                    let _ = connection.await;
+                });
+            }
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+        }
+    }
+    drop(listener);
+    for run in studio.runs.recent() {
+        if !run.status().ended() {
+            run.cancel("the studio was stopped");
+        }
+    }
+    studio.stopping.send_replace(true);
+    let _ = tokio::time::timeout(GRACE, async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
+    connections.abort_all();
+    Ok(())
 }

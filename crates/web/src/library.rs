@@ -10,7 +10,8 @@
 //! | `POST /api/library` `{"run"}` | keeps a finished run's result (every elite of an archive): `{added, already, ids}` |
 //!
 //! The library is one SQLite file, opened for each request: the command line can write to it
-//! meanwhile (WAL).
+//! meanwhile (WAL). Answers name it by its file name alone ([`file_name`]): no folder of the
+//! machine is shown to a page.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,6 +31,20 @@ use crate::elites::svg_answer;
 
 /// The most rows one answer lists.
 pub const MAX_ROWS: usize = 500;
+
+/// The name a page may show for the library file at `path`: its file name, never its folder.
+///
+/// ```
+/// assert_eq!(ludoforge_web::library::file_name("/home/ada/.local/share/ludoforge/library.sqlite"), "library.sqlite");
+/// assert_eq!(ludoforge_web::library::file_name(""), "");
+/// ```
+#[must_use]
+pub fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
 
 /// The library file the studio uses, or a 404 saying how to give one.
 fn path_of(studio: &Studio) -> Result<Arc<PathBuf>, ApiError> {
@@ -60,17 +75,52 @@ fn answer(error: LibraryError) -> ApiError {
     ApiError::new(status, error.to_string())
 }
 
-/// Runs `work` on the library off the async threads.
+/// Runs `work` on the library off the async threads. Its errors name the library's file and
+/// the files beside it by their names alone ([`unplaced`]).
 async fn with_library<T: Send + 'static>(
     path: Arc<PathBuf>,
     work: impl FnOnce(&mut Library) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let place = Arc::clone(&path);
     tokio::task::spawn_blocking(move || {
         let mut library = Library::open(path.as_path()).map_err(answer)?;
         work(&mut library)
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(|mut e| {
+        e.message = unplaced(&e.message, &place);
+        e
+    })
+}
+
+/// `message` with the folder of the library at `path` taken out: files in it named alone, the
+/// folder itself as "the library's folder".
+///
+/// ```
+/// let said = "cannot write /srv/data/library.sqlite-wal: disk full; /srv/data is full";
+/// let path = std::path::Path::new("/srv/data/library.sqlite");
+/// assert_eq!(
+///     ludoforge_web::library::unplaced(said, path),
+///     "cannot write library.sqlite-wal: disk full; the library's folder is full"
+/// );
+/// ```
+#[must_use]
+pub fn unplaced(message: &str, path: &std::path::Path) -> String {
+    let Some(folder) = path.parent().map(|f| f.display().to_string()) else {
+        return message.to_string();
+    };
+    if folder.is_empty() {
+        return message.to_string();
+    }
+    if folder.ends_with(std::path::MAIN_SEPARATOR) {
+        // A root (`/`): only the files in it are named, the root left as it is.
+        let file = path.display().to_string();
+        return message.replace(&file, &file_name(&file));
+    }
+    message
+        .replace(&format!("{folder}{}", std::path::MAIN_SEPARATOR), "")
+        .replace(&folder, "the library's folder")
 }
 
 /// A query from the address's parameters (`where` may come many times).
@@ -141,7 +191,7 @@ pub async fn rows(
 ) -> Result<Json<Value>, ApiError> {
     let path = path_of(&studio)?;
     let query = query_of(raw.as_deref())?;
-    let shown = path.display().to_string();
+    let shown = file_name(&path.display().to_string());
     with_library(path, move |library| {
         let rows = library.query(&query).map_err(answer)?;
         let count = library.count(&query).map_err(answer)?;

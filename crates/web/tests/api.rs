@@ -206,7 +206,12 @@ async fn post(app: &axum::Router, body: &str) -> Answer {
 }
 
 async fn delete(app: &axum::Router, uri: &str) -> Answer {
-    send(app, Request::delete(uri).body(Body::empty()).unwrap()).await
+    // As the pages send it: every change is JSON (see the security tests).
+    let request = Request::delete(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::empty())
+        .unwrap();
+    send(app, request).await
 }
 
 /// Polls a run until it has ended.
@@ -567,7 +572,14 @@ async fn bad_requests_get_4xx_in_words() {
         delete(&app, "/api/runs/r999").await.status,
         StatusCode::NOT_FOUND
     );
-    let wrong_method = send(&app, Request::put("/api/runs").body(Body::empty()).unwrap()).await;
+    let wrong_method = send(
+        &app,
+        Request::put("/api/runs")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
     assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(
         wrong_method

@@ -1,8 +1,12 @@
 //! The library page: a finished exploration kept from its page, found again by job and
-//! ranges, shown as cards with thumbnails, and downloaded as it was made.
+//! ranges, shown as cards with thumbnails, and downloaded as it was made; and a result whose
+//! number names are markup, shown as text.
 
-use anyhow::{Result, ensure};
-use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{Context as _, Result, ensure};
+use serde_json::{Value, json};
 
 use super::{Studio, wait_in_page};
 
@@ -19,8 +23,9 @@ const FOUND: &str = r##"
 "##;
 
 /// Keeps the run `id` (an exploration whose archive is `archive`) from its page, then finds
-/// its elites of at least `low` fewest moves on the library page.
-pub async fn library(studio: &Studio, id: &str, archive: &Value) -> Result<()> {
+/// its elites of at least `low` fewest moves on the library page; then adds a hostile result
+/// to the studio's library file `file` (see [`hostile`]).
+pub async fn library(studio: &Studio, id: &str, archive: &Value, file: &Path) -> Result<()> {
     studio.open(&format!("/runs/{id}")).await?;
     wait_in_page(
         &studio.client,
@@ -104,6 +109,60 @@ pub async fn library(studio: &Studio, id: &str, archive: &Value) -> Result<()> {
             .as_str()
             .is_some_and(|p| p.contains("min_moves=lots")),
         "{said}"
+    );
+    hostile(studio, file).await
+}
+
+/// A number name that is markup, which would run script if it reached the page as HTML.
+const HOSTILE: &str = "\"><img src=x onerror=window.__pwned=1>";
+
+/// Adds a result whose number is named [`HOSTILE`] with `ludoforge library add`, opens the
+/// library page, and checks the name shows as text and no script ran.
+async fn hostile(studio: &Studio, file: &Path) -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let document = dir.path().join("hostile.json");
+    std::fs::write(
+        &document,
+        json!({"generator": "hostile", "seed": 1, HOSTILE: 5}).to_string(),
+    )?;
+    let added = Command::new(env!("CARGO_BIN_EXE_ludoforge"))
+        .arg("--library")
+        .arg(file)
+        .args(["library", "add"])
+        .arg(&document)
+        .output()
+        .context("ludoforge library add")?;
+    ensure!(
+        added.status.success(),
+        "ludoforge library add failed: {}",
+        String::from_utf8_lossy(&added.stderr)
+    );
+    studio.open("/library").await?;
+    let shown = wait_in_page(
+        &studio.client,
+        "the hostile result's names",
+        r##"
+        const options = [...document.querySelectorAll("#keylist option")].map((o) => o.value);
+        const cards = document.querySelectorAll("#shelf article.item");
+        if (!options.length || !cards.length) return null;
+        return {pwned: window.__pwned === undefined ? null : window.__pwned, options,
+                keys: document.getElementById("keys").textContent,
+                card: cards[0].querySelector("table").textContent,
+                images: document.querySelectorAll("img[src='x'], #keylist *:not(option)").length};
+        "##,
+    )
+    .await?;
+    ensure!(shown["pwned"].is_null(), "the name ran as script: {shown}");
+    ensure!(shown["images"] == 0, "the name became markup: {shown}");
+    ensure!(
+        shown["options"]
+            .as_array()
+            .is_some_and(|o| o.iter().any(|v| v == HOSTILE)),
+        "the name is not a sort choice as written: {shown}"
+    );
+    ensure!(
+        shown["keys"].as_str().is_some_and(|k| k.contains(HOSTILE)),
+        "the name is not shown as text: {shown}"
     );
     Ok(())
 }

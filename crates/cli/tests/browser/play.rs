@@ -162,6 +162,8 @@ pub(super) async fn play(studio: &Studio) -> Result<()> {
     let over = studio
         .http
         .delete(format!("{}/api/play/{id}", studio.base))
+        // Every change is sent as JSON, a body or not.
+        .header("content-type", "application/json")
         .send()
         .await?
         .json::<Value>()
