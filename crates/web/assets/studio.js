@@ -225,7 +225,9 @@
       say(answer.error || `The studio answered ${response.status}.`);
       return;
     }
-    history.replaceState(null, "", `/runs/${answer.id}`);
+    // The address holds the job, the settings and the seed: bookmarked, it shows this run
+    // while the studio keeps it and makes the same content again after.
+    history.replaceState(null, "", answer.address);
     follow(answer.id);
   }
 
@@ -396,17 +398,6 @@
     "short-of-reference": "Done, but short of the published figure it was checked against.",
   };
 
-  function flatten(value, prefix, rows) {
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, rows);
-    } else {
-      let shown = Array.isArray(value) || typeof value === "object" ? JSON.stringify(value) : String(value);
-      if (typeof value === "number") shown = number(value);
-      if (shown.length > 160) shown = shown.slice(0, 157) + "…";
-      rows.push([prefix, shown]);
-    }
-  }
-
   function words(key) {
     const text = key.split(".").map((part) => part.replace(/_/g, " ")).join(" · ");
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -435,20 +426,7 @@
     const picture = ["svg", "png", "plot", "plot-png"].map((r) => files.find((f) => f.role === r)).find((f) => f);
     $("figure").hidden = !picture;
     if (picture) $("picture").src = picture.url;
-    const rows = [];
-    const skip = new Set(["job", "version", "parameters", "out"]);
-    for (const [k, v] of Object.entries(run.summary || {})) if (!skip.has(k) && v !== null) flatten(v, k, rows);
-    const table = $("scores");
-    table.innerHTML = "";
-    for (const [k, v] of rows) {
-      const tr = table.insertRow();
-      const th = document.createElement("th");
-      // `measures.dead_ends` reads "Measures · dead ends"; the key itself is the tooltip.
-      th.textContent = words(k);
-      th.title = k;
-      tr.appendChild(th);
-      tr.insertCell().textContent = v;
-    }
+    Summary.render($("scores"), run.summary);
     const list = $("files");
     list.innerHTML = "";
     for (const f of files) {

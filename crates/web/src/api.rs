@@ -2,9 +2,9 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /api/jobs` | the jobs: id, title, help |
+//! | `GET /api/jobs` | the jobs: id, title, help, and the file of the user's it works on (`input`, or null) |
 //! | `GET /api/jobs/{job}` | its JSON Schema, defaults and sample parameters |
-//! | `POST /api/runs` `{"job", "params", "seed"}` | `201 {"id"}`; 400 bad parameters, 404 no such job, 429 full (with `Retry-After`) |
+//! | `POST /api/runs` `{"job", "params", "seed"}` | `201 {"id", "address"}` (the page showing it, which makes it again once it is gone); 400 bad parameters, 404 no such job, 429 full (with `Retry-After`) |
 //! | `GET /api/runs` | the runs kept, newest first |
 //! | `GET /api/runs/{id}` | status, progress, summary, files |
 //! | `GET /api/runs/{id}/events` | server-sent events: `progress`…, then `done` or `error` |
@@ -174,7 +174,9 @@ pub async fn jobs(State(runs): State<Arc<Runs>>) -> Json<Value> {
     Json(
         runs.registry()
             .jobs()
-            .map(|j| json!({"id": j.id(), "title": j.title(), "help": j.help()}))
+            .map(
+                |j| json!({"id": j.id(), "title": j.title(), "help": j.help(), "input": j.input()}),
+            )
             .collect(),
     )
 }
@@ -189,6 +191,7 @@ pub async fn job(
         "id": job.id(),
         "title": job.title(),
         "help": job.help(),
+        "input": job.input(),
         "schema": job.schema(),
         "defaults": job.defaults(),
         "sample": job.sample(),
@@ -282,7 +285,10 @@ pub async fn submit(State(studio): State<Studio>, body: Body) -> Result<Response
     let run = runs.submit(&job, params, seed).await?;
     let mut response = (
         StatusCode::CREATED,
-        Json(json!({"id": run.id, "seed": run.seed, "url": format!("/api/runs/{}", run.id)})),
+        Json(
+            json!({"id": run.id, "seed": run.seed, "url": format!("/api/runs/{}", run.id),
+                    "address": run.address()}),
+        ),
     )
         .into_response();
     response.headers_mut().insert(
@@ -323,7 +329,7 @@ pub async fn cancel(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let run = find(&runs, &id)?;
-    run.cancel("it was cancelled");
+    runs.cancel(&run, "it was cancelled");
     Ok((StatusCode::ACCEPTED, Json(run.describe())).into_response())
 }
 

@@ -611,8 +611,8 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                 (Kind::Content, Value::String(s)) => s.clone(),
                 (Kind::NamedFile, v) => match v.get("content") {
                     Some(Value::String(s)) => s.clone(),
+                    None | Some(Value::Null) => String::new(),
                     Some(other) => serde_json::to_string_pretty(other).unwrap_or_default(),
-                    None => String::new(),
                 },
                 (Kind::NamedFiles, Value::Array(a)) if a.is_empty() => String::new(),
                 (_, v) => serde_json::to_string_pretty(v).unwrap_or_default(),

@@ -131,6 +131,7 @@ fn routes(studio: Studio, settings: &Settings) -> Router {
         .route("/samples/{job}", get(pages::sample))
         .route("/assets/studio.js", get(pages::script))
         .route("/assets/studio.css", get(pages::style))
+        .route("/assets/summary.js", get(pages::summary_script))
         .route("/assets/heat.js", get(pages::heat_script))
         .route("/library", get(pages::library))
         .route("/assets/library.js", get(pages::library_script))
@@ -270,7 +271,7 @@ pub async fn serve_until(
     drop(listener);
     for run in studio.runs.recent() {
         if !run.status().ended() {
-            run.cancel("the studio was stopped");
+            studio.runs.cancel(&run, "the studio was stopped");
         }
     }
     studio.stopping.send_replace(true);

@@ -69,6 +69,7 @@ struct JobPage {
     error: String,
     wall_time: u64,
     quick: Option<String>,
+    input: Option<&'static str>,
     explore: bool,
     library: bool,
 }
@@ -239,6 +240,7 @@ fn job_page(
         error,
         wall_time: runs.limits().wall_time.as_secs(),
         explore: job.id().ends_with("-explore"),
+        input: job.input(),
         library,
         quick: job.sample().map(|sample| {
             format!(
@@ -279,6 +281,32 @@ pub async fn job(
         }
     });
     let error = errors.join(" ");
+    // `run=ID`: the run, while the studio keeps it and it is this job's with these
+    // parameters and seed; otherwise (a bookmark from before a restart) the same content is
+    // made again.
+    let shown = query
+        .run
+        .as_deref()
+        .and_then(|r| studio.runs.get(r))
+        .filter(|run| {
+            run.job == id
+                && Some(run.seed) == seed
+                && run.changed
+                    == params
+                        .clone()
+                        .unwrap_or_else(|| Value::Object(Default::default()))
+        });
+    if let Some(run) = shown {
+        return job_page(
+            &studio,
+            run.job,
+            Some(&run.params),
+            Some(run.seed),
+            false,
+            run.id.clone(),
+            String::new(),
+        );
+    }
     let autorun = query.run.is_some() && error.is_empty();
     job_page(
         &studio,
@@ -291,22 +319,15 @@ pub async fn job(
     )
 }
 
-/// `GET /runs/{id}`: the job's page, showing this run.
+/// `GET /runs/{id}`: on to the run's lasting address (see [`crate::runs::Run::address`]).
 pub async fn run(State(studio): State<Studio>, Path(id): Path<String>) -> Response {
     let Some(run) = studio.runs.get(&id) else {
         return missing(format!(
-            "There is no run “{id}”: runs are kept for a while after they end, then dropped."
+            "There is no run “{id}”: runs are kept for a while after they end, then dropped; \
+             a run's own address (with its settings and seed) makes it again."
         ));
     };
-    job_page(
-        &studio,
-        run.job,
-        Some(&run.params),
-        Some(run.seed),
-        false,
-        run.id.clone(),
-        String::new(),
-    )
+    axum::response::Redirect::to(&run.address()).into_response()
 }
 
 /// A sample picture: its media type and bytes (`None`: it could not be made).
@@ -412,6 +433,15 @@ pub async fn play_script() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("../assets/play.js"),
+    )
+        .into_response()
+}
+
+/// `GET /assets/summary.js`: a run's summary drawn for reading.
+pub async fn summary_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/summary.js"),
     )
         .into_response()
 }

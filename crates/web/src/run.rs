@@ -91,7 +91,8 @@ pub enum Outcome {
 
 /// One run of a job.
 pub struct Run {
-    /// Its id in the API (`r1`, `r2`, ...).
+    /// Its id in the API (`r1-3fa9c2`, `r2-3fa9c2`, ...: numbered, and marked with the studio
+    /// that made it, so an id from before a restart names no run).
     pub id: String,
     /// The job.
     pub job: &'static str,
@@ -357,6 +358,7 @@ impl Run {
             // The chart and lines come with the events; here only where the run is.
             "progress": self.progress(usize::MAX, usize::MAX, None).0,
             "permalink": crate::pages::permalink(self.job, &self.changed, self.seed),
+            "address": self.address(),
         });
         match self.outcome() {
             Some(Outcome::Made {
@@ -386,6 +388,15 @@ impl Run {
             None => {}
         }
         out
+    }
+
+    /// The page that shows this run while the studio keeps it, and makes the same content
+    /// again once it does not (its job, parameters and seed are in the address): what a
+    /// bookmark holds.
+    #[must_use]
+    pub fn address(&self) -> String {
+        crate::pages::permalink(self.job, &self.changed, self.seed)
+            .replace("&run=1", &format!("&run={}", self.id))
     }
 
     pub(crate) fn finish(&self, status: Status, outcome: Outcome) {

@@ -71,6 +71,9 @@ pub struct Runs {
     table: Mutex<BTreeMap<u64, Arc<Run>>>,
     next: AtomicU64,
     waiting: AtomicUsize,
+    /// What this studio's run ids end with, so that an id from before a restart names no run
+    /// of this one.
+    tag: String,
 }
 
 impl Runs {
@@ -84,6 +87,7 @@ impl Runs {
             table: Mutex::new(BTreeMap::new()),
             next: AtomicU64::new(1),
             waiting: AtomicUsize::new(0),
+            tag: format!("{:06x}", ludoforge_job::fresh_seed() & 0xff_ffff),
         })
     }
 
@@ -134,7 +138,13 @@ impl Runs {
         }
         let number = self.next.fetch_add(1, Ordering::SeqCst);
         let defaults = found.defaults();
-        let run = Arc::new(Run::new(format!("r{number}"), id, checked, &defaults, seed));
+        let run = Arc::new(Run::new(
+            format!("r{number}-{}", self.tag),
+            id,
+            checked,
+            &defaults,
+            seed,
+        ));
         self.evict();
         lock(&self.table).insert(number, Arc::clone(&run));
         let me = Arc::clone(self);
@@ -150,16 +160,29 @@ impl Runs {
     }
 
     async fn work(self: Arc<Self>, run: Arc<Run>) {
-        let permit = Arc::clone(&self.slots).acquire_owned().await;
-        if run.cancel.load(Ordering::SeqCst) || permit.is_err() {
-            run.finish(
-                Status::Cancelled,
-                Outcome::Failed("cancelled before it started".into()),
-            );
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return;
+        // A run cancelled while it waits leaves the queue at once (see [`Runs::cancel`]).
+        let mut ended = run.ended();
+        let permit = tokio::select! {
+            permit = Arc::clone(&self.slots).acquire_owned() => permit,
+            _ = ended.wait_for(|&ended| ended) => return,
+        };
+        {
+            let mut status = lock(&run.status);
+            if *status != Status::Queued {
+                // Cancelled while waiting: already counted out.
+                return;
+            }
+            if run.cancel.load(Ordering::SeqCst) || permit.is_err() {
+                drop(status);
+                run.finish(
+                    Status::Cancelled,
+                    Outcome::Failed("cancelled before it started".into()),
+                );
+                self.waiting.fetch_sub(1, Ordering::SeqCst);
+                return;
+            }
+            *status = Status::Running;
         }
-        *lock(&run.status) = Status::Running;
         *lock(&run.started) = Some(Instant::now());
         let registry = Arc::clone(&self.registry);
         let threads = self.limits.threads;
@@ -217,7 +240,11 @@ impl Runs {
     /// A run by id.
     #[must_use]
     pub fn get(&self, id: &str) -> Option<Arc<Run>> {
-        let number: u64 = id.strip_prefix('r')?.parse().ok()?;
+        let (number, tag) = id.strip_prefix('r')?.split_once('-')?;
+        if tag != self.tag {
+            return None;
+        }
+        let number: u64 = number.parse().ok()?;
         lock(&self.table).get(&number).cloned()
     }
 
@@ -269,6 +296,22 @@ impl Runs {
         }
     }
 
+    /// Asks `run` to stop (`why` is said in its notes). A run still waiting for a place ends
+    /// at once, cancelled, and gives its place in the queue up.
+    pub fn cancel(&self, run: &Run, why: &str) {
+        run.cancel(why);
+        let mut status = lock(&run.status);
+        if *status == Status::Queued {
+            *status = Status::Cancelled;
+            drop(status);
+            run.finish(
+                Status::Cancelled,
+                Outcome::Failed(format!("cancelled before it started: {why}")),
+            );
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
     /// A page stopped watching `run`: when no page watches it for the grace period and it has
     /// not ended, it is cancelled.
     pub fn unwatched(self: &Arc<Self>, run: &Arc<Run>) {
@@ -277,10 +320,11 @@ impl Runs {
         }
         let run = Arc::clone(run);
         let grace = self.limits.grace;
+        let runs = Arc::clone(self);
         tokio::spawn(async move {
             tokio::time::sleep(grace).await;
             if run.watchers() == 0 {
-                run.cancel("its page was closed");
+                runs.cancel(&run, "its page was closed");
             }
         });
     }

@@ -461,10 +461,25 @@ async fn a_run_ends_with_its_summary_and_files() {
     ended(&app, &again).await;
     let second = get(&app, &format!("/api/runs/{again}/files/result.json")).await;
     assert_eq!(file.body, second.body);
-    // The run's page shows its settings.
-    let page = get(&app, &format!("/runs/{id}")).await;
+    // `/runs/{id}` leads on to the run's lasting address, which holds its job, settings and
+    // seed and shows the run with its settings while the studio keeps it.
+    let run = get(&app, &format!("/api/runs/{id}")).await.json();
+    let address = run["address"].as_str().unwrap().to_string();
+    assert_eq!(
+        address,
+        format!("/jobs/count?seed=42&params=%7B%22up%5Fto%22%3A7%7D&run={id}")
+    );
+    let moved = get(&app, &format!("/runs/{id}")).await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER);
+    assert_eq!(moved.headers[header::LOCATION], address.as_str());
+    let page = get(&app, &address).await;
     assert!(page.text().contains(&format!(r#"data-run="{id}""#)));
     assert!(page.text().contains(r#"value="7""#));
+    // An id this studio never gave (a bookmark from before a restart): the same settings and
+    // seed, run again.
+    let stale = get(&app, &address.replace(&id, "r1-000000")).await.text();
+    assert!(stale.contains(r#"data-run="""#) && stale.contains(r#"data-autorun="true""#));
+    assert!(stale.contains(r#"value="7""#) && stale.contains(r#"value="42""#));
 }
 
 #[tokio::test]
@@ -640,14 +655,25 @@ async fn a_full_queue_answers_429_with_retry_after() {
         get(&app, &format!("/api/runs/{second}")).await.json()["status"],
         "queued"
     );
+    let cancelled = delete(&app, &format!("/api/runs/{second}")).await;
+    assert_eq!(cancelled.status, StatusCode::ACCEPTED);
+    // It leaves the queue at once: cancelled in the answer, and its place free while the
+    // first still works.
+    assert_eq!(cancelled.json()["status"], "cancelled");
     assert_eq!(
-        delete(&app, &format!("/api/runs/{second}")).await.status,
-        StatusCode::ACCEPTED
+        get(&app, &format!("/api/runs/{first}")).await.json()["status"],
+        "running"
+    );
+    let instead = start(&app, json!({"up_to": 2}), 5).await;
+    assert_eq!(
+        get(&app, &format!("/api/runs/{instead}")).await.json()["status"],
+        "queued"
     );
     assert_eq!(
         delete(&app, &format!("/api/runs/{first}")).await.status,
         StatusCode::ACCEPTED
     );
+    assert_eq!(ended(&app, &instead).await["status"], "done");
     let first = ended(&app, &first).await;
     assert_eq!(first["status"], "done");
     assert_eq!(first["ending"], "interrupted");

@@ -22,6 +22,14 @@ const ENDED: &str = r#"
             scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth};
 "#;
 
+/// Waits for the form's problem (a run refused), and says it.
+const MISSING: &str = r#"
+    const $ = (id) => document.getElementById(id);
+    if (!$("done").hidden) return {failed: "it ran: " + $("ending").textContent};
+    const said = $("problem").textContent;
+    return said ? said : null;
+"#;
+
 /// Waits for a run to be working (or to have ended already).
 const WORKING: &str = r#"
     const $ = (id) => document.getElementById(id);
@@ -65,8 +73,18 @@ async fn run_as_is(studio: &Studio, id: &str, what: &str) -> Result<Value> {
     Ok(shown)
 }
 
-/// Opens every job's page, runs its defaults and each preset link, and screenshots each
-/// result page (`every-{job}.png`).
+/// A picture of the whole result page, in `CARGO_TARGET_TMPDIR/studio-pages/{job}.png`, to
+/// look at.
+async fn page_shot(studio: &Studio, id: &str) -> Result<()> {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("studio-pages");
+    std::fs::create_dir_all(&dir)?;
+    let png = studio.client.screenshot().await?;
+    std::fs::write(dir.join(format!("{id}.png")), png)?;
+    Ok(())
+}
+
+/// Opens every job's page, runs its defaults and each preset link, and keeps a picture of
+/// each result page (see [`page_shot`]).
 pub async fn every_job(studio: &Studio) -> Result<()> {
     let jobs = studio.json("/api/jobs").await?;
     let jobs = jobs.as_array().context("GET /api/jobs is a list")?;
@@ -79,6 +97,40 @@ pub async fn every_job(studio: &Studio) -> Result<()> {
             !links.is_empty(),
             "{id}'s page offers no settings to start from"
         );
+        if let Some(file) = job["input"].as_str() {
+            // A job that works on the user's file says so, refuses to run without it in
+            // words, and runs on its sample.
+            let said = studio
+                .client
+                .find(Locator::Css(".needs"))
+                .await
+                .with_context(|| format!("{id}'s page does not say it needs {file}"))?
+                .text()
+                .await?;
+            ensure!(said.contains(file), "{id}'s page says {said:?}");
+            studio.click("run").await?;
+            let refused = wait_in_page(&studio.client, "the missing file refused", MISSING)
+                .await
+                .with_context(|| format!("{id} without its file"))?;
+            let refused = refused.as_str().unwrap_or_default();
+            if !(refused.starts_with("no ") && refused.contains(" given")) {
+                failures.push(format!("{id} without its file says {refused:?}"));
+            }
+            let sample = links.iter().find(|(_, href)| href.contains("params="));
+            let Some((name, href)) = sample else {
+                failures.push(format!("{id} offers no sample file to try"));
+                continue;
+            };
+            studio.client.goto(href).await?;
+            match run_as_is(studio, id, &format!("preset “{name}”")).await {
+                Ok(shown) => {
+                    eprintln!("  {id} (its sample): {}", shown["ending"]);
+                    page_shot(studio, id).await?;
+                }
+                Err(e) => failures.push(format!("{e:#}")),
+            }
+            continue;
+        }
         match run_as_is(studio, id, "the form as it opens").await {
             Ok(shown) => {
                 eprintln!("  {id}: {}", shown["ending"]);
@@ -88,7 +140,7 @@ pub async fn every_job(studio: &Studio) -> Result<()> {
                         shown["scroll"]
                     ));
                 }
-                studio.screenshot(&format!("every-{id}")).await?;
+                page_shot(studio, id).await?;
             }
             Err(e) => failures.push(format!("{e:#}")),
         }
