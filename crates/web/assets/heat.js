@@ -113,7 +113,8 @@ window.HeatMap = (function () {
       const panels = this.axes.length > 2 ? this.axes[2].cells : 1;
       const columns = panels === 1 ? 1 : Math.ceil(Math.sqrt(panels * 1.5));
       const rows = Math.ceil(panels / columns);
-      const left = 54, right = 78, top = panels > 1 ? 20 : 8, bottom = 42, gap = panels > 1 ? 26 : 0;
+      // With panels, a line above them names the third axis; each panel is titled by its range.
+      const left = 54, right = 78, top = panels > 1 ? 38 : 8, bottom = 42, gap = panels > 1 ? 26 : 0;
       const pw = (width - left - right - gap * (columns - 1)) / columns;
       const cw = pw / a.cells;
       const ch = Math.max(2, Math.min(cw * 1.6, 340 / (b.cells * rows)));
@@ -209,7 +210,20 @@ window.HeatMap = (function () {
           const w = (z.high - z.low) / z.cells;
           g.fillStyle = "#333";
           g.textAlign = "left";
-          g.fillText(`${z.name.replace(/_/g, " ")} ${short(z.low + p * w)}–${short(z.low + (p + 1) * w)}`, ox, oy - 5);
+          if (p === 0) {
+            g.font = "bold 12px system-ui, sans-serif";
+            g.fillText(`Panels: ${z.name.replace(/_/g, " ")}`, l.left, 13);
+          }
+          // The range alone, smaller when the panel is narrow: titles never run into the next.
+          const title = `${short(z.low + p * w)}–${short(z.low + (p + 1) * w)}`;
+          let size = 11;
+          g.font = `${size}px system-ui, sans-serif`;
+          while (size > 7 && g.measureText(title).width > l.pw - 2) {
+            size -= 1;
+            g.font = `${size}px system-ui, sans-serif`;
+          }
+          g.fillText(title, ox, oy - 5);
+          g.font = "11px system-ui, sans-serif";
         }
         // Ticks: the ends of each axis.
         g.fillStyle = "#444";

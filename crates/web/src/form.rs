@@ -270,16 +270,19 @@ fn is_named_file(schema: &Value) -> bool {
 pub fn fields(schema: &Value, values: &Value) -> String {
     let mut out = String::new();
     if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
-        group(schema, properties, values, "", &mut out);
+        group(schema, properties, values, "", false, &mut out);
     }
     out
 }
 
+/// The fields of a group's `properties`; `optional` inside a group the job can do without
+/// (none of them is then required).
 fn group(
     root: &Value,
     properties: &Map<String, Value>,
     values: &Value,
     prefix: &str,
+    optional: bool,
     out: &mut String,
 ) {
     // In the order the parameters are declared in (the schema's `x-order`), then any others.
@@ -308,6 +311,7 @@ fn group(
             property,
             values.get(name).unwrap_or(&Value::Null),
             &path,
+            optional,
             out,
         );
     }
@@ -351,7 +355,14 @@ fn label(path: &str) -> String {
     }
 }
 
-fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut String) {
+fn field(
+    root: &Value,
+    property: &Value,
+    value: &Value,
+    path: &str,
+    optional: bool,
+    out: &mut String,
+) {
     let (schema, null) = nullable(root, property);
     // A parameter the defaults leave out (so that older result files read the same) shows
     // the default its schema names.
@@ -377,7 +388,7 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
     let id = format!("f-{}", path.replace('.', "-"));
     let (p, e_help, e_id) = (escape(path), code(&escape(&help)), escape(&id));
     let null_attr = if null { " data-null=\"1\"" } else { "" };
-    let required = if null { "" } else { " required" };
+    let required = if null || optional { "" } else { " required" };
     let head = |out: &mut String, kind: &str| {
         out.push_str(&format!(
             "<div class=\"field\"><label for=\"{e_id}\">{}</label>",
@@ -410,7 +421,7 @@ fn field(root: &Value, property: &Value, value: &Value, path: &str, out: &mut St
                 out.push_str(&format!("<p class=\"help\">{e_help}</p>"));
             }
             let map: Map<String, Value> = properties.into_iter().collect();
-            group(root, &map, value, path, out);
+            group(root, &map, value, path, optional || null, out);
             out.push_str("</fieldset>\n");
         }
         Kind::Integer { min, max } | Kind::Number { min, max } => {
@@ -759,6 +770,53 @@ mod tests {
             empty.contains(r#"data-path="again" data-kind="text" data-null="1" value="""#),
             "{empty}"
         );
+    }
+
+    #[test]
+    fn optional_groups_named_places_and_ordered_picks() {
+        let schema = json!({
+            "properties": {
+                "table": {"anyOf": [{"$ref": "#/$defs/Table"}, {"type": "null"}], "default": null},
+                "agents": {"$ref": "#/$defs/Seats", "default": ["rule", "mc:8"]},
+                "descriptors": {"type": "array", "maxItems": 3, "default": [],
+                    "items": {"oneOf": [{"const": "size", "description": "How big."},
+                                        {"const": "moves"}, {"const": "themes"}]}}
+            },
+            "$defs": {
+                "Table": {"type": "object", "properties": {"width": {"type": "number"}}},
+                "Agent": {"type": "string", "examples": ["rule", "random"]},
+                "Seats": {"type": "array", "prefixItems": [
+                    {"$ref": "#/$defs/Agent", "title": "First player"},
+                    {"$ref": "#/$defs/Agent", "title": "Second player"}]}
+            }
+        });
+        // The defaults leave `agents` out: the schema's default fills the places.
+        let html = fields(&schema, &json!({"table": null, "descriptors": ["moves"]}));
+        // The group the job can do without: marked optional, its fields not required.
+        assert!(
+            html.contains(r#"<fieldset class="group" data-optional="table">"#),
+            "{html}"
+        );
+        let at = html
+            .find(r#"data-path="table.width""#)
+            .expect("the table's width");
+        let tag = &html[at..at + html[at..].find('>').unwrap()];
+        assert!(!tag.contains("required"), "{tag}");
+        // Two named places with the agents to pick from, filled with the default.
+        assert!(
+            html.contains("<span>First player</span>")
+                && html.contains("<span>Second player</span>")
+        );
+        assert!(html.contains(r#"data-path="agents" data-kind="place" data-index="1" list="f-agents-1-list" value="mc:8""#), "{html}");
+        assert!(html.contains(r#"<option value="random"></option>"#));
+        // Three places to pick descriptors in order, the first holding the given one.
+        assert_eq!(html.matches(r#"data-kind="pick""#).count(), 3);
+        assert!(
+            html.contains(r#"<option value="&quot;moves&quot;" selected>moves</option>"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"title="How big.""#));
+        assert!(!html.contains("data-kind=\"json\""));
     }
 
     #[test]
