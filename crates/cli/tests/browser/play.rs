@@ -158,7 +158,7 @@ pub(super) async fn play(studio: &Studio) -> Result<()> {
         .await?;
     let png = studio.client.screenshot().await?;
     std::fs::write(Path::new("/tmp/studio-play.png"), &png)?;
-    studio.screenshot("play").await?;
+    studio.screenshot("risk-play").await?;
     let over = studio
         .http
         .delete(format!("{}/api/play/{id}", studio.base))
