@@ -182,6 +182,15 @@ pub(super) fn check_scoring(
     Ok(())
 }
 
+/// The schema of a parameter naming an embedded map: one of their names, or none (the
+/// classic map), so a form offers them as a list to pick from.
+pub(crate) fn embedded_map(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let names: Vec<&str> = crate::map::EMBEDDED.iter().map(|(name, _)| *name).collect();
+    schemars::json_schema!({
+        "anyOf": [{"type": "string", "enum": names}, {"type": "null"}]
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,13 +288,4 @@ mod tests {
         assert!(twice.to_string().contains("listed twice"), "{twice}");
         assert!(check_scoring(&[], None).is_err());
     }
-}
-
-/// The schema of a parameter naming an embedded map: one of their names, or none (the
-/// classic map), so a form offers them as a list to pick from.
-pub(crate) fn embedded_map(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    let names: Vec<&str> = crate::map::EMBEDDED.iter().map(|(name, _)| *name).collect();
-    schemars::json_schema!({
-        "anyOf": [{"type": "string", "enum": names}, {"type": "null"}]
-    })
 }
