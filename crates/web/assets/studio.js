@@ -140,6 +140,15 @@
         if (el.value !== "") chosen.push(JSON.parse(el.value));
         continue;
       }
+      if (el.dataset.kind === "tick") {
+        // Boxes ticked, in the schema's order; none ticked of a list that may be left out:
+        // the job's default.
+        const chosen = list(params, el.dataset.path);
+        if (el.checked) chosen.push(JSON.parse(el.value));
+        const box = el.closest(".ticks");
+        if (box.dataset.null === "1" && !box.querySelector("input:checked")) put(params, el.dataset.path, null);
+        continue;
+      }
       if (el.dataset.kind === "place") {
         const text = el.value.trim();
         if (text === "") throw new Problem(el, `${labelOf(el)}: choose one for every place`);

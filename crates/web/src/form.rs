@@ -69,7 +69,7 @@ enum Kind {
     /// A list of numbers, comma-separated.
     Numbers,
     /// A list of choices, comma-separated.
-    Choices(Vec<Value>),
+    Choices(Vec<(Value, Option<String>)>),
     /// A short list of choices in order (the descriptors an archive spreads over): one list to
     /// pick from per place, a place left empty dropped.
     Picks {
@@ -234,7 +234,7 @@ fn kind_of(root: &Value, schema: &Value) -> Kind {
                         options: c,
                         slots: slots as usize,
                     },
-                    _ => Kind::Choices(c.into_iter().map(|(v, _)| v).collect()),
+                    _ => Kind::Choices(c),
                 }
             } else if matches!(
                 items.get("type").and_then(Value::as_str),
@@ -335,6 +335,24 @@ fn options_html(out: &mut String, options: &[(Value, Option<String>)], value: &V
             escape(&shown)
         ));
     }
+}
+
+/// Whether `value` (a list) names only `options`, in their order and each once: boxes to tick
+/// then keep its meaning (a list in another order, whose order counts, stays text).
+fn in_order(options: &[(Value, Option<String>)], value: &Value) -> bool {
+    let Some(chosen) = value.as_array() else {
+        return value.is_null();
+    };
+    let mut at = 0;
+    chosen
+        .iter()
+        .all(|c| match options[at..].iter().position(|(o, _)| o == c) {
+            Some(found) => {
+                at += found + 1;
+                true
+            }
+            None => false,
+        })
 }
 
 /// A number as an input shows it.
@@ -577,6 +595,29 @@ fn field(
             out.push_str("</div>");
             tail(out);
         }
+        Kind::Choices(options) if in_order(&options, value) => {
+            // Any of a few choices, kept in the schema's order: a box to tick for each.
+            head(out, "ticks");
+            let chosen = value.as_array().cloned().unwrap_or_default();
+            out.push_str(&format!("<div class=\"ticks\" id=\"{e_id}\"{null_attr}>"));
+            for (option, description) in &options {
+                let shown = option
+                    .as_str()
+                    .map_or_else(|| option.to_string(), str::to_string);
+                let title = description
+                    .as_ref()
+                    .map(|d| format!(" title=\"{}\"", escape(d)))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "<label class=\"tick\"{title}><input type=\"checkbox\" data-path=\"{p}\" data-kind=\"tick\" value=\"{}\"{}> {}</label>",
+                    escape(&option.to_string()),
+                    if chosen.contains(option) { " checked" } else { "" },
+                    escape(&shown.replace('_', " "))
+                ));
+            }
+            out.push_str("</div>");
+            tail(out);
+        }
         Kind::Numbers | Kind::Choices(_) => {
             head(out, "list");
             let shown = value
@@ -594,7 +635,7 @@ fn field(
                     format!(
                         "any of: {}",
                         c.iter()
-                            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                            .map(|(v, _)| v.as_str().map_or_else(|| v.to_string(), str::to_string))
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -817,6 +858,23 @@ mod tests {
         );
         assert!(html.contains(r#"title="How big.""#));
         assert!(!html.contains("data-kind=\"json\""));
+    }
+
+    #[test]
+    fn a_few_choices_in_order_are_boxes_to_tick_and_another_order_stays_text() {
+        let schema = json!({"properties": {"criteria": {"type": "array",
+            "items": {"oneOf": [{"const": "a", "description": "The first."}, {"const": "b"},
+                                {"const": "c"}]}}}});
+        let html = fields(&schema, &json!({"criteria": ["a", "c"]}));
+        assert_eq!(html.matches(r#"data-kind="tick""#).count(), 3, "{html}");
+        assert!(html.contains(r#"<label class="tick" title="The first."><input type="checkbox" data-path="criteria" data-kind="tick" value="&quot;a&quot;" checked> a</label>"#), "{html}");
+        assert!(html.contains(r#"value="&quot;b&quot;"> b</label>"#));
+        // The order given counts (weights follow it): ticking boxes would lose it.
+        let html = fields(&schema, &json!({"criteria": ["c", "a"]}));
+        assert!(
+            html.contains(r#"data-kind="choices""#) && html.contains(r#"value="c, a""#),
+            "{html}"
+        );
     }
 
     #[test]
