@@ -1,6 +1,7 @@
 //! Generational evolution with tournament selection and elitism.
 
 use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
 
 use crate::budget::Counters;
 use crate::error::EvolveError;
@@ -152,13 +153,14 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         problem: &P,
         goal: Goal,
         seed: u64,
+        cancel: Option<&AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
         State::sample(
             problem,
             goal,
             seed,
-            self.population,
-            self.max_initial_attempts,
+            (self.population, self.max_initial_attempts),
+            cancel,
         )
     }
 

@@ -119,12 +119,21 @@ where
         Ok(())
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<G>, EvolveError> {
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Result<State<G>, EvolveError> {
         self.wheel = Wheel::default();
         let mut counters = Counters::default();
         let mut population = Vec::new();
         let mut last_reason = std::borrow::Cow::Borrowed("no initial genome");
         for genome in &self.seeds {
+            if cancel.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(EvolveError::Cancelled);
+            }
             counters.evaluations += 1;
             match problem.evaluate(genome) {
                 Outcome::Evaluated(e) => population.push(Individual::new(genome.clone(), e, &goal)),

@@ -3,6 +3,7 @@
 //! uniformly, evaluate them in parallel and offer them to the archive in order.
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::problem::{Crossover, Mutate, Outcome, Problem};
 use crate::rng::{stream, unit};
-use crate::state::{State, initial_population};
+use crate::state::{State, initial_population_until};
 use crate::strategy::{Step, Strategy, check_range, mutate_some};
 
 /// MAP-Elites over an [`Archive`]: a [`Strategy`] for [`Run`](crate::Run), and an ask/tell
@@ -305,16 +306,33 @@ impl<G: Clone + Send + Sync> MapElites<G> {
         goal: Goal,
         seed: u64,
     ) -> Result<Told, EvolveError> {
+        self.start_until(problem, goal, seed, None)
+    }
+
+    /// [`start`](MapElites::start), giving up the initial batch as soon as `cancel` is set
+    /// (see [`initial_population_until`]); an uncancelled start is the same.
+    ///
+    /// # Errors
+    /// As [`start`](MapElites::start), and [`EvolveError::Cancelled`] if cancelled before the
+    /// initial batch was drawn.
+    pub fn start_until<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Told, EvolveError> {
         self.validate()?;
         self.archive.restart(goal);
         self.seed = seed;
         self.iteration = 0;
-        let (population, counters) = initial_population(
+        let (population, counters) = initial_population_until(
             problem,
             &goal,
             seed,
             self.initial,
             self.max_initial_attempts,
+            cancel,
         )?;
         let mut told = self.tell(
             population
@@ -355,6 +373,29 @@ impl<G: Clone + Send + Sync> MapElites<G> {
         self.tell(evaluated)
     }
 
+    /// [`iterate`](MapElites::iterate), abandoned as soon as `cancel` is set: each task looks
+    /// at the flag (a relaxed load) before it makes its genome, and a batch cut short is told
+    /// nothing, so the search stays where it was before the call (`None`). An uncancelled
+    /// iteration is the same as [`iterate`](MapElites::iterate)'s.
+    pub fn iterate_until<P>(&mut self, problem: &P, cancel: &AtomicBool) -> Option<Told>
+    where
+        P: Mutate + Crossover + Problem<Genome = G>,
+    {
+        let evaluated: Vec<Option<(G, Outcome)>> = (0..self.batch_len())
+            .into_par_iter()
+            .map(|i| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let genome = self.make(problem, i);
+                let outcome = problem.evaluate(&genome);
+                Some((genome, outcome))
+            })
+            .collect();
+        let evaluated: Option<Vec<_>> = evaluated.into_iter().collect();
+        Some(self.tell(evaluated?))
+    }
+
     /// Genome `index` of the current iteration.
     fn make<P>(&self, problem: &P, index: usize) -> G
     where
@@ -393,8 +434,14 @@ where
         MapElites::validate(self)
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<G>, EvolveError> {
-        let told = self.start(problem, goal, seed)?;
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<State<G>, EvolveError> {
+        let told = self.start_until(problem, goal, seed, cancel)?;
         let counters = Counters {
             evaluations: told.evaluated() as u64,
             rejections: (told.rejected + told.invalid) as u64,

@@ -6,6 +6,7 @@ use crate::problem::{Crossover, Mutate};
 use crate::rng::distinct_indices;
 use crate::state::State;
 use crate::strategy::{Step, Strategy, breed, check_range, judge};
+use std::sync::atomic::AtomicBool;
 
 /// Steady-state evolution with single tournament selection.
 ///
@@ -77,13 +78,14 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         problem: &P,
         goal: Goal,
         seed: u64,
+        cancel: Option<&AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
         State::sample(
             problem,
             goal,
             seed,
-            self.population,
-            self.max_initial_attempts,
+            (self.population, self.max_initial_attempts),
+            cancel,
         )
     }
 

@@ -27,15 +27,17 @@ pub trait Strategy<P: crate::problem::Problem>: Send + Sync {
     /// [`EvolveError::InvalidSetting`] naming the first bad setting.
     fn validate(&self) -> Result<(), EvolveError>;
 
-    /// Builds the initial state.
+    /// Builds the initial state, giving up when `cancel` is set (looked at per individual).
     ///
     /// # Errors
-    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled.
+    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled,
+    /// [`EvolveError::Cancelled`] if cancelled before the state was built.
     fn init(
         &mut self,
         problem: &P,
         goal: crate::goal::Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError>;
 
     /// Advances the search by one step (a mating or a generation, as the strategy defines).
@@ -63,8 +65,9 @@ impl<P: crate::problem::Problem, S: Strategy<P> + ?Sized> Strategy<P> for &mut S
         problem: &P,
         goal: crate::goal::Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
-        (**self).init(problem, goal, seed)
+        (**self).init(problem, goal, seed, cancel)
     }
     fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
         (**self).step(problem, state)

@@ -117,8 +117,9 @@ impl Strategy<OneMax> for Boxed {
         problem: &OneMax,
         goal: Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<ludoforge_evolve::State<Vec<bool>>, EvolveError> {
-        self.0.init(problem, goal, seed)
+        self.0.init(problem, goal, seed, cancel)
     }
     fn step(
         &mut self,

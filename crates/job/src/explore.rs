@@ -449,7 +449,7 @@ where
                 Told::default()
             }
             None => search
-                .start(&projected, goal, seed)
+                .start_until(&projected, goal, seed, Some(context.cancel_flag()))
                 .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?,
         };
         // Changed cells go out about 200 times a run, and at least every 2,000 evaluations
@@ -521,7 +521,12 @@ where
             }
             let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
             search.batch = settings.batch.min(left);
-            let told = search.iterate(&projected);
+            let Some(told) = search.iterate_until(&projected, context.cancel_flag()) else {
+                // Cut short: the search is as the last finished batch left it.
+                save(&search, evaluations, rejected, &history, stride, batches)?;
+                interrupted = true;
+                break;
+            };
             evaluations += search.batch as u64;
             rejected += told.rejected as u64;
             report(&search, told, evaluations);
