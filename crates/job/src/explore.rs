@@ -449,7 +449,7 @@ where
                 Told::default()
             }
             None => search
-                .start_until(&projected, goal, seed, Some(context.cancel_flag()))
+                .start(&projected, goal, seed)
                 .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?,
         };
         // Changed cells go out about 200 times a run, and at least every 2,000 evaluations
