@@ -312,7 +312,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
             if let Some(reason) = self.budget.exhausted(&state.counters, elapsed) {
                 break reason;
             }
-            let step = self.strategy.step(self.problem, &mut state);
+            let step = self.strategy.step(self.problem, &mut state, self.cancel);
             if self.observers.is_empty() {
                 if step.generation_completed {
                     self.offer(&state)?;

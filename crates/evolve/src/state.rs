@@ -117,6 +117,32 @@ pub fn initial_population_until<P: Problem>(
     max_attempts: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<Sampled<P::Genome>, EvolveError> {
+    let (sampled, whole) =
+        initial_population_so_far(problem, goal, seed, size, max_attempts, cancel)?;
+    if !whole {
+        return Err(EvolveError::Cancelled);
+    }
+    Ok(sampled)
+}
+
+/// [`initial_population_until`], keeping what was drawn when `cancel` is set: the individuals
+/// whose evaluation ended before the flag was seen, in the order of their streams, and whether
+/// that is the whole population (`true` unless cancelled).
+///
+/// An evaluation that ends once the flag is set is left out, even if it is whole: a problem
+/// may cut an evaluation short when it sees the flag (a playtest stopped between matches), and
+/// its score must not be mistaken for a real one.
+///
+/// # Errors
+/// [`EvolveError::NoValidGenome`] if some individual found no valid genome in time.
+pub fn initial_population_so_far<P: Problem>(
+    problem: &P,
+    goal: &Goal,
+    seed: u64,
+    size: usize,
+    max_attempts: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<(Sampled<P::Genome>, bool), EvolveError> {
     let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
     /// A valid individual and its attempts, or the reason sampling stopped.
     enum Draw<G> {
@@ -138,7 +164,11 @@ pub fn initial_population_until<P: Problem>(
                     return Draw::Abandoned;
                 }
                 let genome = problem.random_genome(&mut rng);
-                match problem.evaluate(&genome) {
+                let outcome = problem.evaluate(&genome);
+                if cancelled() {
+                    return Draw::Abandoned;
+                }
+                match outcome {
                     Outcome::Evaluated(evaluation) => {
                         return Draw::Found(Individual::new(genome, evaluation, goal), attempt);
                     }
@@ -158,9 +188,7 @@ pub fn initial_population_until<P: Problem>(
     }) {
         return Err(error);
     }
-    if sampled.iter().any(|draw| matches!(draw, Draw::Abandoned)) {
-        return Err(EvolveError::Cancelled);
-    }
+    let whole = !sampled.iter().any(|draw| matches!(draw, Draw::Abandoned));
     let mut population = Vec::with_capacity(size);
     let mut counters = Counters::default();
     for draw in sampled {
@@ -170,5 +198,5 @@ pub fn initial_population_until<P: Problem>(
             population.push(individual);
         }
     }
-    Ok((population, counters))
+    Ok(((population, counters), whole))
 }

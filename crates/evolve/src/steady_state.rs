@@ -89,7 +89,13 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         )
     }
 
-    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
+    /// One mating: short, so it does not look at `cancel`.
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<P::Genome>,
+        _cancel: Option<&AtomicBool>,
+    ) -> Step {
         let n = state.population.len();
         distinct_indices(&mut state.rng, n, self.tournament, &mut self.scratch);
         let members = &state.population;
