@@ -245,9 +245,13 @@ fn cases(dir: &Path) -> Vec<Case> {
             json!({"graphs": 100_000, "max_rooms": 200_000, "walks": 10_000_000,
                    "max_portals": 8, "min_path": "3..1000"}),
         ),
+        // A longer minimum path with eight portals a room outgrows the room bounds in every
+        // dungeon the archive is fitted to: refused at once, so the longest that runs.
         case(
             "portals-explore",
-            json!({"dungeon": dungeon_params, "explore": explore()}),
+            json!({"dungeon": {"min_path": 20, "attempts": 1_000_000, "walks": 10_000_000,
+                               "max_portals": 8},
+                   "explore": explore()}),
         ),
         case(
             "stock",

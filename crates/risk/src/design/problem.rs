@@ -116,7 +116,7 @@ impl VariantProblem {
     /// The designer's playtest of `variant`, its matches seeded by [`variant_seed`].
     ///
     /// # Errors
-    /// As [`playtest_variant`].
+    /// As [`playtest_variant`](super::playtest_variant).
     pub fn playtest(&self, variant: &Variant) -> Result<Playtest, DesignError> {
         self.playtest_until(variant, &AtomicBool::new(false))
     }
