@@ -119,21 +119,20 @@ where
         Ok(())
     }
 
+    /// The seeds, evaluated whole: they are the few genomes the caller gave, so a cancel is
+    /// looked at from the first cycle on, and a run cancelled at once keeps the best seed.
     fn init(
         &mut self,
         problem: &P,
         goal: Goal,
         seed: u64,
-        cancel: Option<&std::sync::atomic::AtomicBool>,
+        _cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<State<G>, EvolveError> {
         self.wheel = Wheel::default();
         let mut counters = Counters::default();
         let mut population = Vec::new();
         let mut last_reason = std::borrow::Cow::Borrowed("no initial genome");
         for genome in &self.seeds {
-            if cancel.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
-                return Err(EvolveError::Cancelled);
-            }
             counters.evaluations += 1;
             match problem.evaluate(genome) {
                 Outcome::Evaluated(e) => population.push(Individual::new(genome.clone(), e, &goal)),
