@@ -250,6 +250,11 @@ pub fn playtest_variant_until(
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<Playtest, DesignError> {
+    // Ten thousand variants a generation, each a playtest of many matches: once cancelled,
+    // none begins (not even to look at the flag once per match).
+    if cancel.load(Ordering::Relaxed) {
+        return Err(DesignError::Cancelled);
+    }
     let map =
         RiskMap::new(variant.map.clone()).map_err(|e| DesignError::Settings(e.to_string()))?;
     let played = playtest_until(
