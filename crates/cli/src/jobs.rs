@@ -19,8 +19,11 @@ pub fn registry() -> Registry {
         ludoforge_puzzles::job::jobs(),
     );
     // The machine's memory is the front end's to read: `portals` refuses a population that
-    // would not fit in it, whichever front end asks.
-    let memory = ludoforge_portals::job::MemoryLimit::available(crate::portals::available_memory());
+    // would not fit in it, whichever front end asks, and so do the other jobs whose memory
+    // grows with a parameter (through `MemoryLimit::machine`).
+    let available = crate::portals::available_memory();
+    ludoforge_job::MemoryLimit::set_machine(available);
+    let memory = ludoforge_portals::job::MemoryLimit::available(available);
     registry.generator(
         ludoforge_portals::job::ABOUT,
         ludoforge_portals::job::jobs_within(memory),

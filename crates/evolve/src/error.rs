@@ -30,6 +30,10 @@ pub enum EvolveError {
         /// The problem's reason for the last rejection.
         last_reason: Cow<'static, str>,
     },
+    /// The run was cancelled before its first population was drawn: there is nothing to
+    /// report yet.
+    #[error("cancelled before the first population was drawn: nothing was made yet")]
+    Cancelled,
     /// A checkpoint could not be saved, or a saved run does not fit the run resuming it.
     #[error("{0}")]
     Checkpoint(String),

@@ -1,6 +1,7 @@
 //! Generational evolution with tournament selection and elitism.
 
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::budget::Counters;
 use crate::error::EvolveError;
@@ -152,17 +153,26 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         problem: &P,
         goal: Goal,
         seed: u64,
+        cancel: Option<&AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
         State::sample(
             problem,
             goal,
             seed,
-            self.population,
-            self.max_initial_attempts,
+            (self.population, self.max_initial_attempts),
+            cancel,
         )
     }
 
-    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
+    /// One generation; cut short (and thrown away) once `cancel` is set, each pair looking at
+    /// it before it is bred and after its children are judged.
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<P::Genome>,
+        cancel: Option<&AtomicBool>,
+    ) -> Step {
+        let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let generation = state.counters.generations;
         let mut order: Vec<usize> = (0..state.population.len()).collect();
         // Stable: equal scores keep population order.
@@ -176,13 +186,22 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
             .map(|&i| state.population[i].clone())
             .collect();
         let wanted = self.population - self.elite;
-        let pairs: Vec<Pair<P::Genome>> = (0..wanted.div_ceil(2))
+        let pairs: Option<Vec<Pair<P::Genome>>> = (0..wanted.div_ceil(2))
             .into_par_iter()
             .map(|j| {
+                if cancelled() {
+                    return None;
+                }
                 let mut rng = stream(state.seed, generation + 1, j as u64);
-                self.breed_pair(problem, &state.population, &state.goal, &mut rng)
+                let pair = self.breed_pair(problem, &state.population, &state.goal, &mut rng);
+                // Judged after the cancel, a child's evaluation may have been cut short.
+                (!cancelled()).then_some(pair)
             })
             .collect();
+        let Some(pairs) = pairs else {
+            // Cut short: the population stays the last whole generation.
+            return Step::default();
+        };
         let mut step = Step {
             new_best: false,
             generation_completed: true,

@@ -119,7 +119,15 @@ where
         Ok(())
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<G>, EvolveError> {
+    /// The seeds, evaluated whole: they are the few genomes the caller gave, so a cancel is
+    /// looked at from the first cycle on, and a run cancelled at once keeps the best seed.
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        _cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Result<State<G>, EvolveError> {
         self.wheel = Wheel::default();
         let mut counters = Counters::default();
         let mut population = Vec::new();
@@ -143,7 +151,13 @@ where
         Ok(State::new(seed, goal, population, counters))
     }
 
-    fn step(&mut self, problem: &P, state: &mut State<G>) -> Step {
+    /// One cycle: short, so it does not look at `cancel`.
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<G>,
+        _cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Step {
         self.wheel.sync(&state.population);
         let offset = self.shift * self.wheel.lowest();
         let spinner = match self.wheel.total(offset) {
@@ -304,10 +318,10 @@ mod tests {
             (0.5, Goal::Minimise),
         ] {
             let mut fast = Growing::new(seeds()).with_shift(shift);
-            let mut state = Strategy::<Numbers>::init(&mut fast, &Numbers, goal, 9).unwrap();
+            let mut state = Strategy::<Numbers>::init(&mut fast, &Numbers, goal, 9, None).unwrap();
             let mut reference = state.clone();
             for _ in 0..3_000 {
-                fast.step(&Numbers, &mut state);
+                fast.step(&Numbers, &mut state, None);
                 linear_cycle(shift, &mut reference);
             }
             let genomes = |s: &State<[u32; 4]>| -> Vec<[u32; 4]> {
@@ -340,9 +354,9 @@ mod tests {
         let mut strategy = Growing::new(seeds());
         let grow = |strategy: &mut Growing<[u32; 4]>, seed: u64| {
             let mut state =
-                Strategy::<Numbers>::init(strategy, &Numbers, Goal::Maximise, seed).unwrap();
+                Strategy::<Numbers>::init(strategy, &Numbers, Goal::Maximise, seed, None).unwrap();
             for _ in 0..500 {
-                strategy.step(&Numbers, &mut state);
+                strategy.step(&Numbers, &mut state, None);
             }
             state
                 .population

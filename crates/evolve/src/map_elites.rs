@@ -3,6 +3,7 @@
 //! uniformly, evaluate them in parallel and offer them to the archive in order.
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::problem::{Crossover, Mutate, Outcome, Problem};
 use crate::rng::{stream, unit};
-use crate::state::{State, initial_population};
+use crate::state::{State, initial_population_so_far};
 use crate::strategy::{Step, Strategy, check_range, mutate_some};
 
 /// MAP-Elites over an [`Archive`]: a [`Strategy`] for [`Run`](crate::Run), and an ask/tell
@@ -145,6 +146,13 @@ impl Told {
     #[must_use]
     pub fn evaluated(&self) -> usize {
         self.new + self.improved + self.not_added + self.rejected + self.invalid
+    }
+
+    /// Valid candidates offered to the archive: every candidate counted above but the
+    /// rejected ones (under [`MapElites::start`], the genomes of the initial batch).
+    #[must_use]
+    pub fn offered(&self) -> usize {
+        self.new + self.improved + self.not_added + self.invalid
     }
 }
 
@@ -305,17 +313,40 @@ impl<G: Clone + Send + Sync> MapElites<G> {
         goal: Goal,
         seed: u64,
     ) -> Result<Told, EvolveError> {
+        self.start_until(problem, goal, seed, None)
+    }
+
+    /// [`start`](MapElites::start), cutting the initial batch short as soon as `cancel` is
+    /// set: the archive is offered the genomes drawn by then (see
+    /// [`initial_population_so_far`]), so a search cancelled early keeps what it found.
+    /// [`Told::offered`] says how many; fewer than the initial batch means it was cut. An
+    /// uncancelled start is the same as [`start`](MapElites::start)'s.
+    ///
+    /// # Errors
+    /// As [`start`](MapElites::start), and [`EvolveError::Cancelled`] if cancelled before any
+    /// initial genome was drawn.
+    pub fn start_until<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Told, EvolveError> {
         self.validate()?;
         self.archive.restart(goal);
         self.seed = seed;
         self.iteration = 0;
-        let (population, counters) = initial_population(
+        let ((population, counters), whole) = initial_population_so_far(
             problem,
             &goal,
             seed,
             self.initial,
             self.max_initial_attempts,
+            cancel,
         )?;
+        if !whole && population.is_empty() {
+            return Err(EvolveError::Cancelled);
+        }
         let mut told = self.tell(
             population
                 .into_iter()
@@ -353,6 +384,31 @@ impl<G: Clone + Send + Sync> MapElites<G> {
             })
             .collect();
         self.tell(evaluated)
+    }
+
+    /// [`iterate`](MapElites::iterate), abandoned as soon as `cancel` is set: each task looks
+    /// at the flag (a relaxed load) before it makes its genome and after its evaluation (a
+    /// problem may cut an evaluation short when it sees the flag), and a batch cut short is
+    /// told nothing, so the search stays where it was before the call (`None`). An uncancelled
+    /// iteration is the same as [`iterate`](MapElites::iterate)'s.
+    pub fn iterate_until<P>(&mut self, problem: &P, cancel: &AtomicBool) -> Option<Told>
+    where
+        P: Mutate + Crossover + Problem<Genome = G>,
+    {
+        let evaluated: Vec<Option<(G, Outcome)>> = (0..self.batch_len())
+            .into_par_iter()
+            .map(|i| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let genome = self.make(problem, i);
+                let outcome = problem.evaluate(&genome);
+                // An evaluation ending after the cancel may have been cut short by it.
+                (!cancel.load(Ordering::Relaxed)).then_some((genome, outcome))
+            })
+            .collect();
+        let evaluated: Option<Vec<_>> = evaluated.into_iter().collect();
+        Some(self.tell(evaluated?))
     }
 
     /// Genome `index` of the current iteration.
@@ -393,8 +449,17 @@ where
         MapElites::validate(self)
     }
 
-    fn init(&mut self, problem: &P, goal: Goal, seed: u64) -> Result<State<G>, EvolveError> {
-        let told = self.start(problem, goal, seed)?;
+    fn init(
+        &mut self,
+        problem: &P,
+        goal: Goal,
+        seed: u64,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<State<G>, EvolveError> {
+        let told = self.start_until(problem, goal, seed, cancel)?;
+        if told.offered() < self.initial && self.archive.is_empty() {
+            return Err(EvolveError::Cancelled);
+        }
         let counters = Counters {
             evaluations: told.evaluated() as u64,
             rejections: (told.rejected + told.invalid) as u64,
@@ -414,13 +479,20 @@ where
         Ok(state)
     }
 
-    fn step(&mut self, problem: &P, state: &mut State<G>) -> Step {
+    fn step(&mut self, problem: &P, state: &mut State<G>, cancel: Option<&AtomicBool>) -> Step {
         let bred = if self.archive.is_empty() {
             0
         } else {
             self.batch as u64
         };
-        let told = self.iterate(problem);
+        let told = match cancel {
+            Some(cancel) => match self.iterate_until(problem, cancel) {
+                Some(told) => told,
+                // Cut short: nothing changed.
+                None => return Step::default(),
+            },
+            None => self.iterate(problem),
+        };
         state.counters.matings += bred;
         state.counters.generations += 1;
         state.counters.evaluations += told.evaluated() as u64;

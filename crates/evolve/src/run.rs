@@ -230,7 +230,9 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
     /// The state the run starts from: the saved one taken up, or a fresh initial population.
     fn start(&mut self) -> Result<State<P::Genome>, EvolveError> {
         let Some((saved, restore)) = self.resume.take() else {
-            let mut state = self.strategy.init(self.problem, self.goal, self.seed)?;
+            let mut state = self
+                .strategy
+                .init(self.problem, self.goal, self.seed, self.cancel)?;
             if !self.observers.is_empty() {
                 self.strategy.refresh(&mut state);
                 let snapshot = snapshot(&state);
@@ -310,7 +312,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
             if let Some(reason) = self.budget.exhausted(&state.counters, elapsed) {
                 break reason;
             }
-            let step = self.strategy.step(self.problem, &mut state);
+            let step = self.strategy.step(self.problem, &mut state, self.cancel);
             if self.observers.is_empty() {
                 if step.generation_completed {
                     self.offer(&state)?;

@@ -56,15 +56,17 @@ impl<G: Clone> State<G> {
     /// A state around a freshly sampled initial population (see [`initial_population`]).
     ///
     /// # Errors
-    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled.
+    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled,
+    /// [`EvolveError::Cancelled`] if `cancel` is set before the population is drawn.
     pub fn sample<P: Problem<Genome = G>>(
         problem: &P,
         goal: Goal,
         seed: u64,
-        size: usize,
-        max_attempts: u64,
+        (size, max_attempts): (usize, u64),
+        cancel: Option<&AtomicBool>,
     ) -> Result<Self, EvolveError> {
-        let (population, counters) = initial_population(problem, &goal, seed, size, max_attempts)?;
+        let (population, counters) =
+            initial_population_until(problem, &goal, seed, size, max_attempts, cancel)?;
         Ok(State::new(seed, goal, population, counters))
     }
 
@@ -96,6 +98,52 @@ pub fn initial_population<P: Problem>(
     size: usize,
     max_attempts: u64,
 ) -> Result<Sampled<P::Genome>, EvolveError> {
+    initial_population_until(problem, goal, seed, size, max_attempts, None)
+}
+
+/// [`initial_population`], giving up as soon as `cancel` is set: each individual looks at the
+/// flag before it starts and every 64 attempts (a relaxed load), so a large population or a
+/// hard problem stops drawing at once. An uncancelled draw is the same as
+/// [`initial_population`]'s.
+///
+/// # Errors
+/// [`EvolveError::NoValidGenome`] if some individual found no valid genome in time,
+/// [`EvolveError::Cancelled`] if the flag was set before every individual was drawn.
+pub fn initial_population_until<P: Problem>(
+    problem: &P,
+    goal: &Goal,
+    seed: u64,
+    size: usize,
+    max_attempts: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<Sampled<P::Genome>, EvolveError> {
+    let (sampled, whole) =
+        initial_population_so_far(problem, goal, seed, size, max_attempts, cancel)?;
+    if !whole {
+        return Err(EvolveError::Cancelled);
+    }
+    Ok(sampled)
+}
+
+/// [`initial_population_until`], keeping what was drawn when `cancel` is set: the individuals
+/// whose evaluation ended before the flag was seen, in the order of their streams, and whether
+/// that is the whole population (`true` unless cancelled).
+///
+/// An evaluation that ends once the flag is set is left out, even if it is whole: a problem
+/// may cut an evaluation short when it sees the flag (a playtest stopped between matches), and
+/// its score must not be mistaken for a real one.
+///
+/// # Errors
+/// [`EvolveError::NoValidGenome`] if some individual found no valid genome in time.
+pub fn initial_population_so_far<P: Problem>(
+    problem: &P,
+    goal: &Goal,
+    seed: u64,
+    size: usize,
+    max_attempts: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<(Sampled<P::Genome>, bool), EvolveError> {
+    let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
     /// A valid individual and its attempts, or the reason sampling stopped.
     enum Draw<G> {
         Found(Individual<G>, u64),
@@ -106,14 +154,21 @@ pub fn initial_population<P: Problem>(
     let sampled: Vec<Draw<P::Genome>> = (0..size)
         .into_par_iter()
         .map(|i| {
+            if cancelled() {
+                return Draw::Abandoned;
+            }
             let mut rng = stream(seed, 0, i as u64);
             let mut last_reason = "no attempt made".into();
             for attempt in 1..=max_attempts {
-                if attempt % 64 == 0 && failed.load(Ordering::Relaxed) {
+                if attempt % 64 == 0 && (failed.load(Ordering::Relaxed) || cancelled()) {
                     return Draw::Abandoned;
                 }
                 let genome = problem.random_genome(&mut rng);
-                match problem.evaluate(&genome) {
+                let outcome = problem.evaluate(&genome);
+                if cancelled() {
+                    return Draw::Abandoned;
+                }
+                match outcome {
                     Outcome::Evaluated(evaluation) => {
                         return Draw::Found(Individual::new(genome, evaluation, goal), attempt);
                     }
@@ -133,6 +188,7 @@ pub fn initial_population<P: Problem>(
     }) {
         return Err(error);
     }
+    let whole = !sampled.iter().any(|draw| matches!(draw, Draw::Abandoned));
     let mut population = Vec::with_capacity(size);
     let mut counters = Counters::default();
     for draw in sampled {
@@ -142,5 +198,5 @@ pub fn initial_population<P: Problem>(
             population.push(individual);
         }
     }
-    Ok((population, counters))
+    Ok(((population, counters), whole))
 }

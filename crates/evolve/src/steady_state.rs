@@ -6,6 +6,7 @@ use crate::problem::{Crossover, Mutate};
 use crate::rng::distinct_indices;
 use crate::state::State;
 use crate::strategy::{Step, Strategy, breed, check_range, judge};
+use std::sync::atomic::AtomicBool;
 
 /// Steady-state evolution with single tournament selection.
 ///
@@ -77,17 +78,24 @@ impl<P: Mutate + Crossover> Strategy<P> for SteadyState {
         problem: &P,
         goal: Goal,
         seed: u64,
+        cancel: Option<&AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
         State::sample(
             problem,
             goal,
             seed,
-            self.population,
-            self.max_initial_attempts,
+            (self.population, self.max_initial_attempts),
+            cancel,
         )
     }
 
-    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
+    /// One mating: short, so it does not look at `cancel`.
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<P::Genome>,
+        _cancel: Option<&AtomicBool>,
+    ) -> Step {
         let n = state.population.len();
         distinct_indices(&mut state.rng, n, self.tournament, &mut self.scratch);
         let members = &state.population;

@@ -27,19 +27,31 @@ pub trait Strategy<P: crate::problem::Problem>: Send + Sync {
     /// [`EvolveError::InvalidSetting`] naming the first bad setting.
     fn validate(&self) -> Result<(), EvolveError>;
 
-    /// Builds the initial state.
+    /// Builds the initial state, giving up when `cancel` is set (looked at per individual).
     ///
     /// # Errors
-    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled.
+    /// [`EvolveError::NoValidGenome`] if valid genomes cannot be sampled,
+    /// [`EvolveError::Cancelled`] if cancelled before the state was built.
     fn init(
         &mut self,
         problem: &P,
         goal: crate::goal::Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError>;
 
     /// Advances the search by one step (a mating or a generation, as the strategy defines).
-    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step;
+    ///
+    /// A strategy whose step can take long (a whole generation, a batch) looks at `cancel`
+    /// within it (a relaxed load per candidate); a step cut short leaves `state` as it was and
+    /// returns [`Step::default`] (nothing done), and the executor then ends the run. A short
+    /// step (one mating) may ignore it. An uncancelled step is the same either way.
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<P::Genome>,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Step;
 
     /// Brings `state.population` and `state.best` up to date before the engine reads them:
     /// before every [`Snapshot`](crate::Snapshot) and before the final report. A strategy that
@@ -63,11 +75,17 @@ impl<P: crate::problem::Problem, S: Strategy<P> + ?Sized> Strategy<P> for &mut S
         problem: &P,
         goal: crate::goal::Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<State<P::Genome>, EvolveError> {
-        (**self).init(problem, goal, seed)
+        (**self).init(problem, goal, seed, cancel)
     }
-    fn step(&mut self, problem: &P, state: &mut State<P::Genome>) -> Step {
-        (**self).step(problem, state)
+    fn step(
+        &mut self,
+        problem: &P,
+        state: &mut State<P::Genome>,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Step {
+        (**self).step(problem, state, cancel)
     }
     fn refresh(&mut self, state: &mut State<P::Genome>) {
         (**self).refresh(state);

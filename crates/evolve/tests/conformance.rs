@@ -117,15 +117,17 @@ impl Strategy<OneMax> for Boxed {
         problem: &OneMax,
         goal: Goal,
         seed: u64,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<ludoforge_evolve::State<Vec<bool>>, EvolveError> {
-        self.0.init(problem, goal, seed)
+        self.0.init(problem, goal, seed, cancel)
     }
     fn step(
         &mut self,
         problem: &OneMax,
         state: &mut ludoforge_evolve::State<Vec<bool>>,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> ludoforge_evolve::Step {
-        self.0.step(problem, state)
+        self.0.step(problem, state, cancel)
     }
     fn refresh(&mut self, state: &mut ludoforge_evolve::State<Vec<bool>>) {
         self.0.refresh(state);
@@ -415,17 +417,103 @@ fn errors_name_the_problem() {
 }
 
 #[test]
-fn cancel_flag_interrupts() {
+fn a_run_cancelled_before_it_starts_has_nothing_to_report() {
     for (name, make) in strategies() {
         let flag = std::sync::atomic::AtomicBool::new(true);
         let report = Run::new(&OneMax, Boxed(make()))
             .budget(Budget::matings(1_000_000))
             .cancel_on(&flag)
-            .execute()
-            .unwrap();
-        assert_eq!(report.stop, StopReason::Interrupted, "{name}");
-        assert_eq!(report.counters.matings, 0, "{name}");
-        assert_eq!(report.counters.generations, 0, "{name}");
+            .execute();
+        assert!(matches!(report, Err(EvolveError::Cancelled)), "{name}");
+    }
+}
+
+/// OneMax raising the flag at its first evaluation once armed: a cancel arriving in the
+/// middle of a step.
+struct CancelInside<'a> {
+    armed: &'a std::sync::atomic::AtomicBool,
+    flag: &'a std::sync::atomic::AtomicBool,
+}
+
+impl Problem for CancelInside<'_> {
+    type Genome = Vec<bool>;
+    fn random_genome(&self, rng: &mut Stream) -> Vec<bool> {
+        OneMax.random_genome(rng)
+    }
+    fn evaluate(&self, genome: &Vec<bool>) -> Outcome {
+        if self.armed.load(std::sync::atomic::Ordering::Relaxed) {
+            self.flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        OneMax.evaluate(genome)
+    }
+}
+impl Mutate for CancelInside<'_> {
+    fn mutate(&self, genome: &mut Vec<bool>, rng: &mut Stream) {
+        OneMax.mutate(genome, rng);
+    }
+}
+impl Crossover for CancelInside<'_> {
+    fn crossover(&self, a: &Vec<bool>, b: &Vec<bool>, rng: &mut Stream) -> (Vec<bool>, Vec<bool>) {
+        OneMax.crossover(a, b, rng)
+    }
+}
+
+/// Arms a [`CancelInside`] after the first step.
+struct Arm<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Observer for Arm<'_> {
+    fn on_progress(&mut self, _: &Counters, _: f64) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The first generation of `strategy`, whole, and a run of it cancelled inside its second.
+fn whole_and_cut<S>(strategy: impl Fn() -> S) -> (Report<Vec<bool>>, Report<Vec<bool>>)
+where
+    S: Strategy<OneMax> + for<'a> Strategy<CancelInside<'a>>,
+{
+    let whole = Run::new(&OneMax, strategy())
+        .budget(Budget::generations(1))
+        .seed(5)
+        .execute()
+        .unwrap();
+    let (armed, flag) = Default::default();
+    let problem = CancelInside {
+        armed: &armed,
+        flag: &flag,
+    };
+    let mut arm = Arm(&armed);
+    let cut = Run::new(&problem, strategy())
+        .budget(Budget::generations(100))
+        .seed(5)
+        .cancel_on(&flag)
+        .observe(&mut arm)
+        .execute()
+        .unwrap();
+    (whole, cut)
+}
+
+#[test]
+fn a_generation_cut_by_a_cancel_is_thrown_away() {
+    for (name, (whole, cut)) in [
+        (
+            "generational",
+            whole_and_cut(|| Generational::new(200).with_elite(2)),
+        ),
+        (
+            "map-elites",
+            whole_and_cut(|| MapElites::new(onemax_archive(), 200)),
+        ),
+    ] {
+        assert_eq!(cut.stop, StopReason::Interrupted, "{name}");
+        assert_eq!(
+            cut.counters, whole.counters,
+            "{name}: only the first generation"
+        );
+        let genomes = |r: &Report<Vec<bool>>| -> Vec<Vec<bool>> {
+            r.population.iter().map(|m| m.genome.clone()).collect()
+        };
+        assert_eq!(genomes(&cut), genomes(&whole), "{name}");
     }
 }
 

@@ -62,7 +62,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ludoforge_evolve::archive::{Archive, Axis, Grid};
 use ludoforge_evolve::map_elites::{MapElites, Told};
-use ludoforge_evolve::{Crossover, Goal, Mutate};
+use ludoforge_evolve::{Crossover, EvolveError, Goal, Mutate};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -448,10 +448,21 @@ where
                 }
                 Told::default()
             }
-            None => search
-                .start(&projected, goal, seed)
-                .map_err(|e| JobError::failed(format!("the exploration could not start: {e}")))?,
+            None => match search.start_until(&projected, goal, seed, Some(context.cancel_flag())) {
+                Err(EvolveError::Cancelled) => {
+                    return Err(JobError::failed(
+                        "cancelled before any genome of the first batch was evaluated: there is \
+                         no archive to keep; start it again and let it run longer",
+                    ));
+                }
+                told => told.map_err(|e| {
+                    JobError::failed(format!("the exploration could not start: {e}"))
+                })?,
+            },
         };
+        // A first batch cut short by a cancel: its archive is kept, but no checkpoint is saved
+        // (a run resumed from it would not end as one never stopped).
+        let first_cut = resumed.is_none() && told.offered() < initial;
         // Changed cells go out about 200 times a run, and at least every 2,000 evaluations
         // in a long one, so a live view keeps up.
         let every = (total / 200).clamp(1, 2_000);
@@ -472,7 +483,7 @@ where
                 next_report = evaluations + every;
             }
         };
-        let mut evaluations = initial as u64;
+        let mut evaluations = told.offered() as u64;
         let mut rejected = told.rejected as u64;
         let mut history = Vec::new();
         let mut stride = 1u64;
@@ -512,8 +523,8 @@ where
                 note: note.clone(),
             })
         };
-        let mut interrupted = false;
-        while evaluations < total {
+        let mut interrupted = first_cut;
+        while evaluations < total && !first_cut {
             if context.cancelled() {
                 save(&search, evaluations, rejected, &history, stride, batches)?;
                 interrupted = true;
@@ -521,7 +532,12 @@ where
             }
             let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
             search.batch = settings.batch.min(left);
-            let told = search.iterate(&projected);
+            let Some(told) = search.iterate_until(&projected, context.cancel_flag()) else {
+                // Cut short: the search is as the last finished batch left it.
+                save(&search, evaluations, rejected, &history, stride, batches)?;
+                interrupted = true;
+                break;
+            };
             evaluations += search.batch as u64;
             rejected += told.rejected as u64;
             report(&search, told, evaluations);

@@ -66,6 +66,7 @@ pub mod engine;
 mod error;
 pub mod explore;
 mod job;
+pub mod memory;
 pub mod params;
 pub mod registry;
 
@@ -73,6 +74,7 @@ pub use artifact::{Artifact, Ending, File, Stream, media};
 pub use context::{Context, Event};
 pub use error::JobError;
 pub use job::{Job, Spec, declared_order};
+pub use memory::MemoryLimit;
 pub use registry::Registry;
 
 /// A fresh seed for a run given none: nine digits, so it is easy to read back and type again,

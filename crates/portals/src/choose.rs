@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::Dungeon;
-use crate::generate::{GenerateError, generate};
+use crate::generate::{GenerateError, generate_until};
 use crate::measures::Measures;
 use crate::params::Params;
 use crate::walk::Memory;
@@ -259,22 +259,33 @@ pub fn choose_until(
     (0..candidates)
         .into_par_iter()
         .filter(|_| !cancel.load(Ordering::Relaxed))
-        .map(|i| -> Result<Choice, (usize, GenerateError)> {
-            let dungeon =
-                generate(params, &mut stream(seed, 1, i as u64)).map_err(|error| (i, error))?;
-            let measures = Measures::of(&dungeon, walks, memory, &mut stream(seed, 2, i as u64))
-                .expect("a generated dungeon is acyclic and walkable");
+        .filter_map(|i| -> Option<Result<Choice, (usize, GenerateError)>> {
+            // A candidate cut short by a cancel is left out, as those never started are.
+            let dungeon = match generate_until(params, &mut stream(seed, 1, i as u64), Some(cancel))
+            {
+                Ok(dungeon) => dungeon,
+                Err(GenerateError::Cancelled) => return None,
+                Err(error) => return Some(Err((i, error))),
+            };
+            let measures = Measures::of_until(
+                &dungeon,
+                walks,
+                memory,
+                &mut stream(seed, 2, i as u64),
+                Some(cancel),
+            )
+            .expect("a generated dungeon is acyclic and walkable")?;
             let verdicts = targets.judge(&measures);
             let score = verdicts.iter().map(|v| v.miss).sum();
             done();
-            Ok(Choice {
+            Some(Ok(Choice {
                 dungeon,
                 measures,
                 verdicts,
                 score,
                 candidate: i,
                 candidates,
-            })
+            }))
         })
         .reduce_with(|a, b| match (a, b) {
             (Ok(a), Ok(b)) => Ok(

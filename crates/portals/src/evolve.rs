@@ -58,6 +58,15 @@ impl PortalProblem {
             .expect("an operator's child keeps the invariants")
     }
 
+    /// [`measure`](PortalProblem::measure), the walks given up once `cancel` is set (a relaxed
+    /// load every 256 walks): `None` then. Uncancelled, the same measures.
+    #[must_use]
+    pub fn measure_until(&self, dungeon: &Dungeon, cancel: &AtomicBool) -> Option<Measures> {
+        let mut rng = walk_stream(self.seed, dungeon);
+        Measures::of_until(dungeon, self.walks, self.memory, &mut rng, Some(cancel))
+            .expect("an operator's child keeps the invariants")
+    }
+
     /// Whether a dungeon is within the room bounds, which is checked before it is measured.
     ///
     /// # Errors
@@ -138,7 +147,8 @@ pub struct Watch<'a> {
     /// Stops the run when it becomes true, with [`StopReason::Interrupted`]: during the matings
     /// the best dungeon so far is returned, and before the initial population is complete the
     /// best of the members made so far. Before any member is made there is none, and the run
-    /// ends with [`EvolveError::NoValidGenome`] whose reason is [`INTERRUPTED`].
+    /// ends with [`EvolveError::Cancelled`] (or [`EvolveError::NoValidGenome`] whose reason is
+    /// [`INTERRUPTED`]). A dungeon's walks stop once it is set (every 256 walks).
     pub cancel: Option<&'a AtomicBool>,
     /// Keeps checkpoints: continues the saved run, and offers the run for saving after every
     /// generation (see [`ludoforge_evolve::checkpoint`]). Once the run is cancelled, the
@@ -147,7 +157,9 @@ pub struct Watch<'a> {
     pub keep: Option<Keep<'a, PackedDungeon>>,
 }
 
-/// The rejection reason of every dungeon once the run is cancelled.
+/// The rejection reason of every dungeon once the run is cancelled (and of one whose walks a
+/// cancel cut short: no real score, and never counted, as the engine drops every outcome that
+/// ends after the cancel).
 pub const INTERRUPTED: &str = "interrupted";
 
 /// The problem as the engine sees it in [`evolve`]: it reports accepted dungeons, keeps the
@@ -159,6 +171,9 @@ struct Watched<'a> {
     accepted: Option<&'a (dyn Fn() + Sync)>,
     cancel: Option<&'a AtomicBool>,
     first: FirstBest,
+    /// The dungeon with the smallest miss measured so far and its measures, kept only when the
+    /// run can be cancelled: a cancelled run reports its best without walking it again.
+    measured: Mutex<Option<(f64, PackedDungeon, Measures)>>,
 }
 
 /// The best member of the initial population so far, kept only while the population is made
@@ -205,7 +220,23 @@ impl Problem for Watched<'_> {
         if self.cancelled() {
             return Outcome::rejected(INTERRUPTED);
         }
-        let outcome = self.problem.evaluate(packed);
+        let outcome = match self.cancel {
+            None => self.problem.evaluate(packed),
+            Some(cancel) => {
+                if let Err(reason) = self.problem.admits(packed) {
+                    return Outcome::rejected(reason);
+                }
+                let Some(measures) = self.problem.measure_until(&packed.unpack(), cancel) else {
+                    return Outcome::rejected(INTERRUPTED);
+                };
+                let miss = self.problem.targets.score(&measures);
+                let mut measured = self.measured.lock().unwrap_or_else(PoisonError::into_inner);
+                if measured.as_ref().is_none_or(|(least, _, _)| miss < *least) {
+                    *measured = Some((miss, packed.clone(), measures));
+                }
+                Outcome::Evaluated(Evaluation::new(miss))
+            }
+        };
         if let Outcome::Evaluated(evaluation) = &outcome {
             self.first.offer(evaluation.fitness, packed);
             if let Some(accepted) = self.accepted {
@@ -277,6 +308,7 @@ pub fn evolve(
             made: AtomicUsize::new(0),
             best: Mutex::new(None),
         },
+        measured: Mutex::new(None),
     };
     let strategy = SteadyState::new(population).with_tournament(4.min(population));
     let mut run = Run::new(&watched, strategy)
@@ -307,7 +339,8 @@ pub fn evolve(
     let (best, stop) = match run.execute() {
         Ok(report) => (report.best.genome, report.stop),
         Err(error) => {
-            let interrupted = matches!(&error, EvolveError::NoValidGenome { last_reason, .. }
+            let interrupted = matches!(&error, EvolveError::Cancelled)
+                || matches!(&error, EvolveError::NoValidGenome { last_reason, .. }
                 if last_reason == INTERRUPTED);
             let kept = watched.first.best.into_inner();
             match kept {
@@ -317,7 +350,16 @@ pub fn evolve(
         }
     };
     let dungeon = best.unpack();
-    let measures = problem.measure(&dungeon);
+    // The best's measures as they were when it was judged (the same walks), if kept.
+    let kept = watched
+        .measured
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .filter(|(_, packed, _)| *packed == best);
+    let measures = match kept {
+        Some((_, _, measures)) => measures,
+        None => problem.measure(&dungeon),
+    };
     let verdicts = problem.targets.judge(&measures);
     let score = verdicts.iter().map(|v| v.miss).sum();
     Ok((

@@ -2,6 +2,8 @@
 //! depth M (stage 1), then new portals (and passage rooms where needed) until every room has a
 //! way on to the exit without making any route shorter than M (stage 2).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::below;
 use thiserror::Error;
@@ -36,6 +38,9 @@ pub enum GenerateError {
         /// Attempts abandoned because they outgrew the upper bound.
         oversized: u32,
     },
+    /// The run was cancelled between two attempts.
+    #[error("cancelled before a dungeon within the room bounds came out")]
+    Cancelled,
 }
 
 /// Says which bounds were missed, by how much, and what to change.
@@ -84,11 +89,28 @@ pub struct Oversized;
 /// assert!(routes(&dungeon).unwrap().shortest >= 9);
 /// ```
 pub fn generate(params: &Params, rng: &mut Stream) -> Result<Dungeon, GenerateError> {
+    generate_until(params, rng, None)
+}
+
+/// [`generate`], giving up between two attempts once `cancel` is set (a relaxed load an
+/// attempt): a million attempts at a long minimum path would otherwise ignore a cancel. An
+/// uncancelled run makes the same dungeon as [`generate`].
+///
+/// # Errors
+/// As [`generate`], and [`GenerateError::Cancelled`] once cancelled.
+pub fn generate_until(
+    params: &Params,
+    rng: &mut Stream,
+    cancel: Option<&AtomicBool>,
+) -> Result<Dungeon, GenerateError> {
     params.validate()?;
     let mut smallest = usize::MAX;
     let mut largest = 0;
     let mut oversized = 0;
     for _ in 0..params.attempts {
+        if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(GenerateError::Cancelled);
+        }
         match attempt(params, rng) {
             Ok(dungeon) => {
                 let rooms = dungeon.rooms();

@@ -1,5 +1,7 @@
 //! The measures of a dungeon: its size, its exact routes, and what simulated players walked.
 
+use std::sync::atomic::AtomicBool;
+
 use ludoforge_evolve::Stream;
 use serde::{Deserialize, Serialize};
 
@@ -53,9 +55,28 @@ impl Measures {
         memory: Memory,
         rng: &mut Stream,
     ) -> Result<Measures, Violation> {
+        Measures::of_until(dungeon, walks, memory, rng, None).map(|m| m.expect("not cancelled"))
+    }
+
+    /// [`Measures::of`], giving up the walks once `cancel` is set (`None`); uncancelled, the
+    /// same measures.
+    ///
+    /// # Errors
+    /// As [`Measures::of`].
+    pub fn of_until(
+        dungeon: &Dungeon,
+        walks: u32,
+        memory: Memory,
+        rng: &mut Stream,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<Measures>, Violation> {
         let r = routes(dungeon)?;
         let expected_walk = expected_length(dungeon)?;
-        Ok(Measures {
+        // `routes` found no cycle.
+        let Some(walks) = simulate_checked(dungeon, walks, memory, true, rng, cancel) else {
+            return Ok(None);
+        };
+        Ok(Some(Measures {
             rooms: dungeon.rooms(),
             portals: dungeon.arc_count(),
             decision_rooms: (0..dungeon.rooms() as u32)
@@ -68,8 +89,7 @@ impl Measures {
             longest_route: r.longest,
             routes: r.count,
             expected_walk,
-            // `routes` found no cycle.
-            walks: simulate_checked(dungeon, walks, memory, true, rng),
-        })
+            walks,
+        }))
     }
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use ludoforge_evolve::rng::stream;
 use serde::{Deserialize, Serialize};
 
-use crate::generate::{GenerateError, generate};
+use crate::generate::{GenerateError, generate_until};
 use crate::measures::Measures;
 use crate::params::Params;
 use crate::walk::Memory;
@@ -199,14 +199,25 @@ pub fn run_until(
             if cancel.load(Ordering::Relaxed) {
                 break;
             }
-            let dungeon = generate(&params, &mut stream(seed, u64::from(m), 2 * g))?;
-            let measures = Measures::of(
+            let dungeon = match generate_until(
+                &params,
+                &mut stream(seed, u64::from(m), 2 * g),
+                Some(cancel),
+            ) {
+                Ok(dungeon) => dungeon,
+                Err(GenerateError::Cancelled) => break,
+                Err(error) => return Err(error),
+            };
+            let Some(measures) = Measures::of_until(
                 &dungeon,
                 spec.walks,
                 spec.memory,
                 &mut stream(seed, u64::from(m), 2 * g + 1),
+                Some(cancel),
             )
-            .expect("a generated dungeon is acyclic and walkable");
+            .expect("a generated dungeon is acyclic and walkable") else {
+                break;
+            };
             lower = lower.min(measures.walks.min);
             upper = upper.max(measures.walks.max);
             walk_total += measures.walks.mean;

@@ -7,6 +7,8 @@
 //! walk to the next, as a group replaying the same dungeon would, and the rule then steers each
 //! playthrough away from the portals tried before.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::below;
 use serde::{Deserialize, Serialize};
@@ -62,7 +64,7 @@ pub struct WalkStats {
 #[must_use]
 pub fn simulate(dungeon: &Dungeon, walks: u32, memory: Memory, rng: &mut Stream) -> WalkStats {
     let acyclic = dungeon.topological_order().is_ok();
-    simulate_checked(dungeon, walks, memory, acyclic, rng)
+    simulate_checked(dungeon, walks, memory, acyclic, rng, None).expect("not cancelled")
 }
 
 /// [`simulate`] for a dungeon already known to be acyclic (`acyclic`) or not.
@@ -77,12 +79,19 @@ pub(crate) fn simulate_checked(
     memory: Memory,
     acyclic: bool,
     rng: &mut Stream,
-) -> WalkStats {
+    cancel: Option<&AtomicBool>,
+) -> Option<WalkStats> {
     assert!(walks > 0, "at least one walk");
+    // A relaxed load every 256 walks: ten million walks of a long dungeon stop at once.
+    let cancelled =
+        |walk: u32| walk % 256 == 255 && cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
     let portals = Portals::of(dungeon);
     let mut lengths = Lengths::default();
     if memory == Memory::Walk && acyclic {
-        for _ in 0..walks {
+        for walk in 0..walks {
+            if cancelled(walk) {
+                return None;
+            }
             lengths.add(uniform_walk(
                 &portals,
                 dungeon.origin(),
@@ -92,14 +101,17 @@ pub(crate) fn simulate_checked(
         }
     } else {
         let mut walker = Remembering::new(&portals);
-        for _ in 0..walks {
+        for walk in 0..walks {
+            if cancelled(walk) {
+                return None;
+            }
             lengths.add(walker.walk(&portals, dungeon.origin(), dungeon.exit(), rng));
             if memory == Memory::Walk {
                 walker.forget();
             }
         }
     }
-    lengths.stats(walks)
+    Some(lengths.stats(walks))
 }
 
 /// Every portal in one array, room by room: room `r`'s portals are `target[offset[r]..offset[r
@@ -276,8 +288,9 @@ mod tests {
                 for seed in 0..10 {
                     let dungeon = generate(&params, &mut stream(seed, 0, 0)).unwrap();
                     let (mut fast, mut general) = (stream(seed, 1, 0), stream(seed, 1, 0));
-                    let a = simulate_checked(&dungeon, 300, Memory::Walk, true, &mut fast);
-                    let b = simulate_checked(&dungeon, 300, Memory::Walk, false, &mut general);
+                    let a = simulate_checked(&dungeon, 300, Memory::Walk, true, &mut fast, None);
+                    let b =
+                        simulate_checked(&dungeon, 300, Memory::Walk, false, &mut general, None);
                     assert_eq!(a, b, "M = {m}, {portals} portals, seed {seed}");
                     assert_eq!(fast, general);
                 }

@@ -1,6 +1,8 @@
 //! A grid map stocked end to end: the stocking, the theme's inhabitants, the measure of fun
 //! and the fairness proof, with the cells of everything for the outputs.
 
+use std::sync::atomic::AtomicBool;
+
 use ludoforge_evolve::rng::{below, stream};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -10,8 +12,7 @@ use crate::grid::{CellGraph, Grid, MapError, Pos};
 use crate::inhabit::{Creature, inhabit};
 use crate::measures::Fun;
 use crate::stock::{
-    Action, Feature, Placement, Progress, RewardSize, Settings, StockError, Stocking,
-    stock_with_progress,
+    Action, Feature, Placement, Progress, RewardSize, Settings, StockError, Stocking, stock_until,
 };
 use crate::themes::{Role, Theme, ThemeError, Themes};
 
@@ -84,7 +85,7 @@ pub fn stock_map(
 }
 
 /// [`stock_map`], telling `progress` how far the stocking has come as
-/// [`stock_with_progress`] does; the map is the same whatever `progress` does.
+/// [`stock_with_progress`](crate::stock::stock_with_progress) does; the map is the same whatever `progress` does.
 ///
 /// # Errors
 /// As [`stock_map`].
@@ -96,6 +97,22 @@ pub fn stock_map_with_progress(
     seed: u64,
     progress: impl FnMut(Progress),
 ) -> Result<StockedMap, StockMapError> {
+    stock_map_until(grid, settings, theme, themes, seed, progress, None)
+}
+
+/// [`stock_map_with_progress`], giving up once `cancel` is set (see [`stock_until`]).
+///
+/// # Errors
+/// As [`stock_map`], and [`StockError::Cancelled`] once cancelled.
+pub fn stock_map_until(
+    grid: Grid,
+    settings: &Settings,
+    theme: Option<&str>,
+    themes: &Themes,
+    seed: u64,
+    progress: impl FnMut(Progress),
+    cancel: Option<&AtomicBool>,
+) -> Result<StockedMap, StockMapError> {
     let theme = match theme {
         Some(name) => themes.get(name)?.clone(),
         None => themes.themes[below(&mut stream(seed, 2, 0), themes.themes.len())].clone(),
@@ -104,17 +121,24 @@ pub fn stock_map_with_progress(
     let start = cells.node(grid.start()).expect("the start is floor");
     let goal = cells.node(grid.goal()).expect("the goal is floor");
     let mut rng = stream(seed, 1, 0);
-    let stocking =
-        match stock_with_progress(&cells.graph, start, goal, settings, &mut rng, progress) {
-            Err(StockError::Unreachable) => {
-                return Err(MapError::Unreachable {
-                    start: grid.start(),
-                    goal: grid.goal(),
-                }
-                .into());
+    let stocking = match stock_until(
+        &cells.graph,
+        start,
+        goal,
+        settings,
+        &mut rng,
+        progress,
+        cancel,
+    ) {
+        Err(StockError::Unreachable) => {
+            return Err(MapError::Unreachable {
+                start: grid.start(),
+                goal: grid.goal(),
             }
-            other => other?,
-        };
+            .into());
+        }
+        other => other?,
+    };
     let proof =
         check(&cells.graph, start, goal, &stocking.placements).map_err(StockMapError::Unfair)?;
     let creatures = inhabit(&cells.graph, &stocking, &theme, &mut stream(seed, 3, 0));

@@ -3,7 +3,7 @@
 
 use ludoforge_evolve::{EvolveError, Keep, Outcome, Problem, Saved, StopReason};
 use ludoforge_job::engine::pictures;
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, MemoryLimit, Spec, media};
 use serde_json::json;
 
 use super::files::{board_file, catalog, check_valid, read_scenarios};
@@ -84,6 +84,13 @@ pub(super) fn result_document(
         "scenarios": entries,
     })
 }
+
+/// The memory a run takes before its population grows (the catalog, the starting scenarios).
+const BASE_BYTES: u64 = 50_000_000;
+
+/// The memory a cycle adds at most: a scenario kept in the population with its evaluation
+/// (measured: a population growing about 27 MB a second toward 12 GB at 10,000,000 cycles).
+const BYTES_PER_CYCLE: u64 = 1_200;
 
 /// "1,1,1,1,1".
 fn listed(numbers: &[f64]) -> String {
@@ -227,6 +234,8 @@ impl Spec for GloomhavenJob {
 
     fn validate(&self, p: &GloomhavenParams) -> Result<CheckedSearch, JobError> {
         let settings = settings(p)?;
+        // The population grows by up to a scenario a cycle and is all kept to the end.
+        MemoryLimit::machine().check("cycles", p.cycles, BASE_BYTES, BYTES_PER_CYCLE, "")?;
         let catalog = catalog(p.catalog.as_ref())?;
         let mut extra = Vec::new();
         let mut warnings = Vec::new();

@@ -217,14 +217,85 @@ fn random_sampling_counts_the_same_evaluations_and_does_worse_here() {
 }
 
 #[test]
-fn a_cancelled_exploration_keeps_its_archive() {
-    let cancel = std::sync::atomic::AtomicBool::new(true);
-    let context = Context::new(&|_| {}, &cancel);
+fn an_exploration_cancelled_after_its_first_batch_keeps_its_archive() {
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    // The first progress reported comes after the first batch.
+    let events = |event: &Event| {
+        if matches!(event, Event::Advance { .. }) {
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let context = Context::new(&events, &cancel);
     let plan = settings(10_000).plan(&OFFERED).unwrap();
     let explored = explore(&Digits, &plan, Goal::Maximise, 0.0, 1, &context).unwrap();
     assert!(explored.interrupted);
     assert_eq!(explored.evaluations, 20, "only the first batch");
     assert!(!explored.archive.is_empty());
+}
+
+/// [`Digits`] raising the cancel flag at its fifth evaluation.
+struct CancelAtFive<'a> {
+    cancel: &'a std::sync::atomic::AtomicBool,
+    evaluated: std::sync::atomic::AtomicUsize,
+}
+
+impl Problem for CancelAtFive<'_> {
+    type Genome = [u8; 3];
+    fn random_genome(&self, rng: &mut Stream) -> [u8; 3] {
+        Digits.random_genome(rng)
+    }
+    fn evaluate(&self, g: &[u8; 3]) -> Outcome {
+        let outcome = Digits.evaluate(g);
+        let order = std::sync::atomic::Ordering::Relaxed;
+        if self.evaluated.fetch_add(1, order) + 1 == 5 {
+            self.cancel.store(true, order);
+        }
+        outcome
+    }
+}
+
+impl Mutate for CancelAtFive<'_> {
+    fn mutate(&self, g: &mut [u8; 3], rng: &mut Stream) {
+        Digits.mutate(g, rng);
+    }
+}
+
+impl Crossover for CancelAtFive<'_> {
+    fn crossover(&self, a: &[u8; 3], b: &[u8; 3], rng: &mut Stream) -> ([u8; 3], [u8; 3]) {
+        Digits.crossover(a, b, rng)
+    }
+}
+
+#[test]
+fn a_first_batch_cut_short_keeps_what_was_evaluated() {
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let problem = CancelAtFive {
+        cancel: &cancel,
+        evaluated: Default::default(),
+    };
+    let context = Context::new(&|_| {}, &cancel);
+    let plan = settings(10_000).plan(&OFFERED).unwrap();
+    let explored = explore(&problem, &plan, Goal::Maximise, 0.0, 1, &context).unwrap();
+    assert!(explored.interrupted);
+    // The fifth evaluation ends after the cancel: left out, as one cut short would be.
+    assert!(
+        (1..5).contains(&explored.evaluations),
+        "{} of the first batch of 20 kept",
+        explored.evaluations
+    );
+    assert!(!explored.archive.is_empty());
+}
+
+#[test]
+fn an_exploration_cancelled_before_it_evaluates_anything_says_so() {
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let context = Context::new(&|_| {}, &cancel);
+    let plan = settings(10_000).plan(&OFFERED).unwrap();
+    let refused = explore(&Digits, &plan, Goal::Maximise, 0.0, 1, &context).unwrap_err();
+    assert!(
+        refused.to_string().contains("no archive to keep"),
+        "{refused}"
+    );
 }
 
 #[test]

@@ -189,7 +189,11 @@ impl Spec for ExploreJob {
             if let Err(reason) = problem.admits(packed) {
                 return Outcome::rejected(reason);
             }
-            let measures = problem.measure(&packed.unpack());
+            // Cut short by a cancel: no real score, and the exploration drops it.
+            let Some(measures) = problem.measure_until(&packed.unpack(), context.cancel_flag())
+            else {
+                return Outcome::rejected(crate::evolve::INTERRUPTED);
+            };
             Outcome::Evaluated(Evaluation {
                 fitness: nearness(problem.targets.score(&measures)),
                 components: Vec::new(),

@@ -237,6 +237,10 @@ fn evolve_shown(
             Some("interrupted: the best dungeon found so far was kept"),
         )),
         Ok((choice, _)) => Ok((choice, None)),
+        Err(EvolveError::Cancelled) => Err(JobError::failed(
+            "interrupted before the first dungeon of the population was made: there is no \
+             dungeon to keep",
+        )),
         Err(EvolveError::NoValidGenome { last_reason, .. })
             if last_reason == INTERRUPTED && context.cancelled() =>
         {

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use ludoforge_evolve::{EvolveError, History, Observer, history_lines};
 use ludoforge_job::engine::{RunEvents, pictures, save_run};
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, MemoryLimit, Spec, media};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -159,7 +159,25 @@ impl Spec for ChromaticJob {
 fn settle(spec: PuzzleSpec, search: &SearchParams) -> Result<(PuzzleSpec, Settings), JobError> {
     let settings = search.settings()?;
     crate::generate::check(&spec, &settings)?;
+    MemoryLimit::machine().check(
+        "population",
+        settings.population as u64,
+        0,
+        bytes_per_individual(&spec),
+        "a smaller board",
+    )?;
     Ok((spec, settings))
+}
+
+/// The memory one member of the population takes, estimated: the individual with its
+/// evaluation (about 256 bytes) and its genome (a colour a square, or a few bytes a piece),
+/// twice over since a generation is made beside the one it replaces.
+fn bytes_per_individual(spec: &PuzzleSpec) -> u64 {
+    let genome = match spec {
+        PuzzleSpec::Chess { kinds, .. } => 16 * kinds.len(),
+        PuzzleSpec::Chromatic { board, .. } => board.width * board.height,
+    };
+    2 * (256 + genome as u64)
 }
 
 #[allow(clippy::too_many_arguments)]

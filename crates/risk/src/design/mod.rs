@@ -28,15 +28,15 @@ use crate::criteria::interval::intervals;
 use crate::criteria::{Criteria, CriteriaError};
 use crate::graphs::is_isomorphic;
 use crate::map::{MapFile, RiskMap};
-use crate::playtest::{Playtest, Scoring, playtest};
+use crate::playtest::{Playtest, Scoring, playtest_until};
 use crate::rules::{Compat, ConquestMove, Distribution, Rules};
 use crate::stats::{Interval, add_to_mean};
 use analysis::tallies;
 pub use analysis::{Analysis, Tallies, plot};
 pub use operators::{Reject, Variant, check, cross_maps, cross_rules, mutate};
 pub use problem::{
-    ATTEMPTS, MEASURES, VariantProblem, first_player_advantage, largest_initial_map, measures,
-    variant_seed,
+    ATTEMPTS, MEASURES, Until, VariantProblem, first_player_advantage, largest_initial_map,
+    measures, variant_seed,
 };
 pub use reevaluate::{
     Candidate, Choice, REEVALUATION, Reevaluation, Replay, choose, reevaluate_until,
@@ -131,6 +131,9 @@ pub struct Design {
     pub rejected: BTreeMap<Reject, u32>,
     /// The paper's analyses.
     pub analysis: Analysis,
+    /// Cancelled before the last generation: `population` is the last generation played whole
+    /// (or the initial variants whose playtests were whole, when it came before the first).
+    pub interrupted: bool,
 }
 
 /// Why a run could not go on.
@@ -164,6 +167,11 @@ pub enum DesignError {
     /// The state to resume from does not fit the settings.
     #[error("{0}")]
     Resume(String),
+    /// Cancelled before any variant's playtest was whole: there is nothing to report.
+    #[error(
+        "cancelled before any variant of the initial population was played whole: nothing was made yet"
+    )]
+    Cancelled,
 }
 
 /// Where a run stands at the end of a generation: everything it needs to go on, so a run
@@ -188,7 +196,8 @@ pub struct DesignState {
 pub struct Hooks<'a> {
     /// Called once after each variant is played, with its generation.
     pub progress: &'a (dyn Fn(u32) + Sync),
-    /// Once set, the generation under way is finished and no further one begun.
+    /// Once set, no further match is begun: the generation under way is thrown away (its
+    /// playtests cut short are no real scores) and the run ends with the last whole one.
     pub cancel: &'a AtomicBool,
     /// Go on from here rather than from a new initial population.
     pub resume: Option<DesignState>,
@@ -206,8 +215,10 @@ pub const INITIAL_MAPS: [&str; 10] = [
 /// why it could not be played.
 type Scored = Result<(f64, Criteria, Option<Interval>), DesignError>;
 
-fn evaluate(variant: &Variant, settings: &Settings, seed: u64) -> Scored {
-    let p = playtest_variant(variant, settings, seed)?;
+/// Scores `variant` with [`playtest_variant_until`]; [`DesignError::Cancelled`] for a playtest
+/// cut short.
+fn evaluate(variant: &Variant, settings: &Settings, seed: u64, cancel: &AtomicBool) -> Scored {
+    let p = playtest_variant_until(variant, settings, seed, cancel)?;
     let interval = intervals(&p.records, &settings.scoring, seed)?.fitness;
     Ok((p.fitness, p.criteria, interval))
 }
@@ -224,15 +235,41 @@ pub fn playtest_variant(
     settings: &Settings,
     seed: u64,
 ) -> Result<Playtest, DesignError> {
+    playtest_variant_until(variant, settings, seed, &AtomicBool::new(false))
+}
+
+/// [`playtest_variant`], no match begun once `cancel` is set (see [`playtest_until`]). A
+/// playtest cut short is no score of the variant: it gives [`DesignError::Cancelled`]. Unless
+/// `cancel` is set, the result is the same as [`playtest_variant`]'s.
+///
+/// # Errors
+/// As [`playtest_variant`], and [`DesignError::Cancelled`] for a playtest cut short.
+pub fn playtest_variant_until(
+    variant: &Variant,
+    settings: &Settings,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<Playtest, DesignError> {
+    // Ten thousand variants a generation, each a playtest of many matches: once cancelled,
+    // none begins (not even to look at the flag once per match).
+    if cancel.load(Ordering::Relaxed) {
+        return Err(DesignError::Cancelled);
+    }
     let map =
         RiskMap::new(variant.map.clone()).map_err(|e| DesignError::Settings(e.to_string()))?;
-    Ok(playtest(
+    let played = playtest_until(
         &map,
         variant.rules,
         settings.matches,
         seed,
         &settings.scoring,
-    )?)
+        &|| {},
+        cancel,
+    )?;
+    if played.records.len() < settings.matches as usize {
+        return Err(DesignError::Cancelled);
+    }
+    Ok(played)
 }
 
 /// A variant of the initial population: random rule parameters (under the reading `compat`)
@@ -295,15 +332,16 @@ pub fn design(
     design_until(settings, seed, progress, &AtomicBool::new(false))
 }
 
-/// [`design`], stopping early once `cancel` is set: the generation under way is finished,
-/// no further one is begun, and the result describes the population reached (its `history`
-/// is then shorter than `generations + 1`). Unless `cancel` is set, the result is the same as
-/// [`design`]'s.
+/// [`design`], stopping early once `cancel` is set: no further match is begun, the
+/// generation under way is thrown away, and the result describes the last generation played
+/// whole (its `history` is then shorter than `generations + 1`, and `interrupted` is set).
+/// Cancelled during the initial population, it keeps the variants whose playtests were whole.
+/// Unless `cancel` is set, the result is the same as [`design`]'s.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use ludoforge_risk::criteria::Formulas;
-/// use ludoforge_risk::design::{Settings, design_until};
+/// use ludoforge_risk::design::{DesignError, Settings, design_until};
 /// use ludoforge_risk::playtest::Scoring;
 /// let settings = Settings {
 ///     generations: 5,
@@ -312,14 +350,14 @@ pub fn design(
 ///     matches: 2,
 ///     ..Settings::paper(Scoring::all(Formulas::Paper))
 /// };
-/// // Asked to stop from the start: the initial population is still played, nothing more.
-/// let stopped = design_until(&settings, 1, &|_| {}, &AtomicBool::new(true)).unwrap();
-/// assert_eq!(stopped.history.len(), 1);
-/// assert_eq!(stopped.population.len(), 4);
+/// // Asked to stop from the start: no match is played, so there is nothing to report.
+/// let stopped = design_until(&settings, 1, &|_| {}, &AtomicBool::new(true));
+/// assert!(matches!(stopped, Err(DesignError::Cancelled)));
 /// ```
 ///
 /// # Errors
-/// As [`design`].
+/// As [`design`], and [`DesignError::Cancelled`] when cancelled before any variant was played
+/// whole.
 pub fn design_until(
     settings: &Settings,
     seed: u64,
@@ -401,14 +439,18 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
                 .enumerate()
                 .with_max_len(1)
                 .map(|(j, variant)| {
-                    let scored = evaluate(variant, s, derive_seed(seed, 0, j as u64));
+                    let scored = evaluate(variant, s, derive_seed(seed, 0, j as u64), cancel);
                     progress(0);
                     scored
                 })
                 .collect();
             let mut population = Vec::with_capacity(s.offspring);
             for (variant, scored) in initial.into_iter().zip(scores) {
-                let (fitness, criteria, fitness_interval) = scored?;
+                let (fitness, criteria, fitness_interval) = match scored {
+                    // Cut short: only the variants played whole are kept.
+                    Err(DesignError::Cancelled) => continue,
+                    scored => scored?,
+                };
                 population.push(Member {
                     variant,
                     fitness,
@@ -417,6 +459,10 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
                     fitness_interval,
                 });
             }
+            if population.is_empty() {
+                return Err(DesignError::Cancelled);
+            }
+            let whole = population.len() == s.offspring;
             let state = DesignState {
                 generation: 0,
                 history: vec![summary(0, &population)],
@@ -425,7 +471,11 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
                 rejected: BTreeMap::new(),
                 rng,
             };
-            saved(&state).map_err(DesignError::Save)?;
+            // A population cut short is not saved: a run resumed from it would not end as
+            // one never stopped.
+            if whole {
+                saved(&state).map_err(DesignError::Save)?;
+            }
             state
         }
     };
@@ -442,7 +492,7 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
         let played: Vec<OnceLock<(Variant, Scored)>> =
             (0..s.offspring).map(|_| OnceLock::new()).collect();
         let play = |slot: usize, index: u64, variant: Variant| {
-            let scored = evaluate(&variant, s, derive_seed(seed, u64::from(g), index));
+            let scored = evaluate(&variant, s, derive_seed(seed, u64::from(g), index), cancel);
             progress(g);
             let _ = played[slot].set((variant, scored));
         };
@@ -453,7 +503,7 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
             let elite_variant = elite.variant.clone();
             scope.spawn(move |_| play(0, u64::MAX, elite_variant));
             let mut attempts = 0;
-            while made < s.offspring {
+            while made < s.offspring && !cancel.load(Ordering::Relaxed) {
                 let mut picks: Vec<usize> = (0..s.tournament)
                     .map(|_| below(rng, population.len()))
                     .collect();
@@ -489,6 +539,10 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
             }
             Ok(())
         });
+        if cancel.load(Ordering::Relaxed) {
+            // Cut short: the generation is thrown away, the last whole one kept.
+            break;
+        }
         // The first error in the order a serial run meets them: the elite's playtest, each
         // child's in turn, then running out of attempts.
         let mut next = Vec::with_capacity(s.offspring);
@@ -534,6 +588,7 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
         state.generation = g;
         saved(&state).map_err(DesignError::Save)?;
     }
+    let interrupted = state.generation < s.generations || state.population.len() < s.offspring;
     let DesignState {
         mut population,
         history,
@@ -564,6 +619,7 @@ pub fn design_with(settings: &Settings, seed: u64, hooks: Hooks) -> Result<Desig
         accepted,
         rejected,
         analysis,
+        interrupted,
     })
 }
 

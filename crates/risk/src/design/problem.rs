@@ -27,14 +27,15 @@
 //! ```
 
 use std::borrow::Cow;
+use std::sync::atomic::AtomicBool;
 
 use ludoforge_evolve::rng::derive_seed;
 use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, Rejection, Stream};
 
 use super::operators::crossed;
 use super::{
-    DesignError, Settings, Variant, check, cross_rules, initial_maps, mutate, playtest_variant,
-    random_variant,
+    DesignError, Settings, Variant, check, cross_rules, initial_maps, mutate,
+    playtest_variant_until, random_variant,
 };
 use crate::criteria::Criterion;
 use crate::map::MapFile;
@@ -115,9 +116,39 @@ impl VariantProblem {
     /// The designer's playtest of `variant`, its matches seeded by [`variant_seed`].
     ///
     /// # Errors
-    /// As [`playtest_variant`].
+    /// As [`playtest_variant`](super::playtest_variant).
     pub fn playtest(&self, variant: &Variant) -> Result<Playtest, DesignError> {
-        playtest_variant(variant, &self.settings, variant_seed(self.seed, variant))
+        self.playtest_until(variant, &AtomicBool::new(false))
+    }
+
+    /// [`playtest`](VariantProblem::playtest), no match begun once `cancel` is set.
+    ///
+    /// # Errors
+    /// As [`playtest_variant_until`]: [`DesignError::Cancelled`] for a playtest cut short.
+    pub fn playtest_until(
+        &self,
+        variant: &Variant,
+        cancel: &AtomicBool,
+    ) -> Result<Playtest, DesignError> {
+        playtest_variant_until(
+            variant,
+            &self.settings,
+            variant_seed(self.seed, variant),
+            cancel,
+        )
+    }
+
+    /// This problem with its playtests stopped between matches once `cancel` is set: what an
+    /// engine that looks at the same flag evaluates with, so that a cancel does not wait for
+    /// a playtest of many matches to end. An evaluation cut short is a rejection saying so,
+    /// which such an engine never counts (it drops every outcome that ends after the flag is
+    /// set); an uncancelled evaluation is the same as [`VariantProblem`]'s.
+    #[must_use]
+    pub fn until<'a>(&'a self, cancel: &'a AtomicBool) -> Until<'a> {
+        Until {
+            problem: self,
+            cancel,
+        }
     }
 
     /// A child of `a` and `b` with `rules`: the designer's map crossover, made again until
@@ -217,6 +248,64 @@ pub fn measures(variant: &Variant, playtest: &Playtest) -> [f64; 3] {
     ]
 }
 
+/// A [`VariantProblem`] whose playtests stop once a cancel flag is set (see
+/// [`VariantProblem::until`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Until<'a> {
+    problem: &'a VariantProblem,
+    cancel: &'a AtomicBool,
+}
+
+impl Problem for Until<'_> {
+    type Genome = Variant;
+
+    fn random_genome(&self, rng: &mut Stream) -> Variant {
+        self.problem.random_genome(rng)
+    }
+
+    /// As [`VariantProblem`]'s, the playtest stopped between matches once the flag is set.
+    fn evaluate(&self, variant: &Variant) -> Outcome {
+        self.problem.evaluate_until(variant, self.cancel)
+    }
+}
+
+impl Mutate for Until<'_> {
+    fn mutate(&self, variant: &mut Variant, rng: &mut Stream) {
+        self.problem.mutate(variant, rng);
+    }
+}
+
+impl Crossover for Until<'_> {
+    fn crossover(&self, a: &Variant, b: &Variant, rng: &mut Stream) -> (Variant, Variant) {
+        self.problem.crossover(a, b, rng)
+    }
+}
+
+impl VariantProblem {
+    /// [`Problem::evaluate`], the playtest stopped between matches once `cancel` is set.
+    fn evaluate_until(&self, variant: &Variant, cancel: &AtomicBool) -> Outcome {
+        let rejected = |reason: String| {
+            Outcome::Rejected(Rejection {
+                reason: Cow::Owned(reason),
+            })
+        };
+        if let Err(reason) = check(&variant.map, self.settings.min_territories) {
+            return rejected(reason.to_string());
+        }
+        match self.playtest_until(variant, cancel) {
+            Ok(played) => Outcome::Evaluated(Evaluation {
+                fitness: played.fitness,
+                components: Criterion::ALL
+                    .iter()
+                    .map(|c| (c.name().to_string(), played.criteria.get(*c)))
+                    .collect(),
+                descriptors: measures(variant, &played).to_vec(),
+            }),
+            Err(e) => rejected(e.to_string()),
+        }
+    }
+}
+
 impl Problem for VariantProblem {
     type Genome = Variant;
 
@@ -229,25 +318,7 @@ impl Problem for VariantProblem {
     /// [`MEASURES`] as descriptors; a variant whose map the designer would refuse is
     /// rejected with the reason.
     fn evaluate(&self, variant: &Variant) -> Outcome {
-        let rejected = |reason: String| {
-            Outcome::Rejected(Rejection {
-                reason: Cow::Owned(reason),
-            })
-        };
-        if let Err(reason) = check(&variant.map, self.settings.min_territories) {
-            return rejected(reason.to_string());
-        }
-        match self.playtest(variant) {
-            Ok(played) => Outcome::Evaluated(Evaluation {
-                fitness: played.fitness,
-                components: Criterion::ALL
-                    .iter()
-                    .map(|c| (c.name().to_string(), played.criteria.get(*c)))
-                    .collect(),
-                descriptors: measures(variant, &played).to_vec(),
-            }),
-            Err(e) => rejected(e.to_string()),
-        }
+        self.evaluate_until(variant, &AtomicBool::new(false))
     }
 }
 
@@ -305,6 +376,19 @@ mod tests {
             };
             assert_eq!(check(&map, 2), wanted, "{name}");
         }
+    }
+
+    #[test]
+    fn a_playtest_cut_by_a_cancel_is_no_score() {
+        let p = problem(9);
+        let variant = p.random_genome(&mut stream(99, 0, 0));
+        let running = AtomicBool::new(false);
+        assert_eq!(p.until(&running).evaluate(&variant), p.evaluate(&variant));
+        let cancelled = AtomicBool::new(true);
+        let Outcome::Rejected(cut) = p.until(&cancelled).evaluate(&variant) else {
+            panic!("a cut playtest was scored");
+        };
+        assert!(cut.reason.contains("cancelled"), "{}", cut.reason);
     }
 
     #[test]

@@ -311,11 +311,17 @@ impl Spec for DesignJob {
         };
         let result = context
             .install(|| design_with(&settings, seed, hooks))?
-            .map_err(|e: DesignError| JobError::failed(e.to_string()))?;
+            .map_err(|e: DesignError| match e {
+                DesignError::Cancelled => JobError::failed(format!(
+                    "{e}; start it again and let it run longer, or give fewer matches per \
+                     playtest"
+                )),
+                e => JobError::failed(e.to_string()),
+            })?;
         let generations = result.history.len() - 1;
         let how = p.reevaluation()?;
         let top = how.top.min(result.population.len());
-        let choice = if generations < p.generations as usize || top == 0 {
+        let choice = if result.interrupted || top == 0 {
             None
         } else {
             let total = match how.matches {
@@ -420,13 +426,23 @@ impl Spec for DesignJob {
             };
             render::svg(&map, None, None, &view)
         })?;
-        if generations < p.generations as usize {
+        if result.interrupted {
             artifact.ending = Ending::Interrupted;
-            artifact.notes.push(format!(
-                "interrupted after generation {generations} of {}: the best variant found so \
-                 far was kept",
-                p.generations
-            ));
+            artifact
+                .notes
+                .push(if result.population.len() < p.offspring {
+                    format!(
+                        "interrupted while the initial population was played: the best of the {} \
+                     variants played whole was kept",
+                        result.population.len()
+                    )
+                } else {
+                    format!(
+                        "interrupted after generation {generations} of {}: the best variant found \
+                     so far was kept",
+                        p.generations
+                    )
+                });
         } else if let Some(c) = &choice {
             let chosen = c.chosen();
             let interval = |i: Option<crate::stats::Interval>| {

@@ -255,6 +255,8 @@ impl Spec for ExploreJob {
         let problem =
             VariantProblem::new(settings, seed).map_err(|e| JobError::parameters(e.to_string()))?;
         let offset = -worst_fitness(p);
+        // Playtests stop between matches on a cancel; the exploration throws the cut batch away.
+        let problem = problem.until(context.cancel_flag());
         let explored = explore::explore(&problem, &plan, Goal::Minimise, offset, seed, context)?;
         finish(self.id(), p, &plan, &explored, seed, context)
     }

@@ -193,13 +193,28 @@ mod tests {
     #[test]
     fn a_stopped_design_keeps_the_population_it_reached() {
         let params = json!({"generations": 3, "offspring": 4, "tournament": 2, "matches": 2});
-        let stop = std::sync::atomic::AtomicBool::new(true);
-        let context = Context::new(&|_| {}, &stop);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        // Stopped once the four variants of the initial population are played.
+        let events = |event: &ludoforge_job::Event| {
+            if let ludoforge_job::Event::Advance { done: 4, .. } = event {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let context = Context::new(&events, &stop);
         let artifact = DesignJob.run(&params, 1, &context).unwrap();
         assert_eq!(artifact.ending, ludoforge_job::Ending::Interrupted);
         assert_eq!(artifact.summary["history"].as_array().unwrap().len(), 1);
         assert!(artifact.file("result").is_some());
         assert!(artifact.notes[0].contains("best variant found so far was kept"));
+    }
+
+    #[test]
+    fn a_design_stopped_before_it_plays_a_match_says_nothing_was_made() {
+        let params = json!({"generations": 3, "offspring": 4, "tournament": 2, "matches": 2});
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let context = Context::new(&|_| {}, &stop);
+        let refused = DesignJob.run(&params, 1, &context).unwrap_err().to_string();
+        assert!(refused.contains("nothing was made yet"), "{refused}");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::graph::Graph;
 use crate::grid::{Grid, MAX_SIDE};
 use crate::mapgen::{Kind, generate};
 use crate::stock::{Mix, Settings};
-use crate::stocked::stock_map_with_progress;
+use crate::stocked::stock_map_until;
 use crate::themes::Themes;
 use crate::{render, text, tiled};
 
@@ -205,7 +205,7 @@ impl Spec for StockJob {
         context.stage("stocking cells", None, "cells");
         let mut counting = false;
         let stocked = context.install(|| {
-            stock_map_with_progress(
+            stock_map_until(
                 grid,
                 &checked.settings,
                 p.theme.as_deref(),
@@ -220,6 +220,7 @@ impl Spec for StockJob {
                         context.advance(progress.done, None);
                     }
                 },
+                Some(context.cancel_flag()),
             )
         })?;
         let mut map = stocked.map_err(|e| JobError::failed(e.to_string()))?;

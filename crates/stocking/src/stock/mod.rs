@@ -26,6 +26,8 @@ mod separators;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ludoforge_evolve::Stream;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -134,6 +136,9 @@ pub enum StockError {
     /// The start or goal is not a node, or they are the same node.
     #[error("the start and goal must be two different nodes of the map")]
     Ends,
+    /// The run was cancelled before the stocking was done.
+    #[error("cancelled before the map was stocked")]
+    Cancelled,
 }
 
 /// A stocked map.
@@ -241,8 +246,26 @@ pub fn stock_with_progress(
     goal: Node,
     settings: &Settings,
     rng: &mut Stream,
-    mut progress: impl FnMut(Progress),
+    progress: impl FnMut(Progress),
 ) -> Result<Stocking, StockError> {
+    stock_until(graph, start, goal, settings, rng, progress, None)
+}
+
+/// [`stock_with_progress`], giving up once `cancel` is set (a relaxed load every round): a
+/// map of millions of cells takes many seconds. Uncancelled, the same stocking.
+///
+/// # Errors
+/// As [`stock`], and [`StockError::Cancelled`] once cancelled.
+pub fn stock_until(
+    graph: &Graph,
+    start: Node,
+    goal: Node,
+    settings: &Settings,
+    rng: &mut Stream,
+    mut progress: impl FnMut(Progress),
+    cancel: Option<&AtomicBool>,
+) -> Result<Stocking, StockError> {
+    let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
     let n = graph.nodes();
     if start as usize >= n || goal as usize >= n || start == goal {
         return Err(StockError::Ends);
@@ -283,6 +306,9 @@ pub fn stock_with_progress(
     let (step, mut reported) = ((total / 1000).max(1), 0);
 
     let largest_left = loop {
+        if cancelled() {
+            return Err(StockError::Cancelled);
+        }
         round += 1;
         let now = report(&areas);
         if round == 1 || round.is_multiple_of(PROGRESS_ROUNDS) || now.done >= reported + step {
