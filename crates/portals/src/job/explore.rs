@@ -65,8 +65,9 @@ pub struct ExplorePlan {
     /// The search problem: the generator's parameters, walks, memory and targets (its seed is
     /// the run's, set when it runs).
     pub problem: PortalProblem,
-    /// The archive's axes and the search's settings.
-    pub plan: Plan,
+    /// The archive's axes and the search's settings: made when the run starts, since its
+    /// ranges come from a survey of dungeons that can take seconds (and a cancel must stop).
+    pub plan: Option<Plan>,
 }
 
 /// The nearness to the targets an elite is kept by: 1 / (1 + the total miss).
@@ -160,7 +161,6 @@ impl Spec for ExploreJob {
         }
         // The settings that need no survey are checked before any dungeon is made.
         p.explore.plan(&ranges::unfitted())?;
-        let plan = p.explore.plan(&explore_descriptors(&params)?)?;
         Ok(ExplorePlan {
             problem: PortalProblem {
                 params,
@@ -169,7 +169,7 @@ impl Spec for ExploreJob {
                 memory,
                 seed: 0,
             },
-            plan,
+            plan: None,
         })
     }
 
@@ -180,6 +180,13 @@ impl Spec for ExploreJob {
         seed: u64,
         context: &Context,
     ) -> Result<Artifact, JobError> {
+        let plan = match checked.plan {
+            Some(plan) => plan,
+            None => p.explore.plan(&ranges::explore_descriptors_until(
+                &checked.problem.params,
+                Some(context.cancel_flag()),
+            )?)?,
+        };
         let problem = PortalProblem {
             seed,
             ..checked.problem
@@ -205,13 +212,13 @@ impl Spec for ExploreJob {
                 inner: &problem,
                 evaluate,
             },
-            &checked.plan,
+            &plan,
             Goal::Maximise,
             0.0,
             seed,
             context,
         )?;
-        finish(self.id(), p, &problem, &checked.plan, &explored, context)
+        finish(self.id(), p, &problem, &plan, &explored, context)
     }
 }
 

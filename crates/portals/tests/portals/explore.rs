@@ -152,7 +152,15 @@ fn bad_explorations_are_refused_in_words_before_any_work() {
         )
         .contains("low below high")
     );
-    // Room bounds no dungeon of M = 9 meets: the survey says why.
-    let message = refuse(json!({"dungeon": {"rooms": "10..12", "attempts": 20}}));
-    assert!(message.contains("had between 10 and 12 rooms"), "{message}");
+    // Room bounds no dungeon of M = 9 meets: the survey the archive is fitted to says why,
+    // as the run starts (it runs with the run, where a cancel can stop it), before any
+    // dungeon is explored.
+    let bounded = json!({"dungeon": {"rooms": "10..12", "attempts": 20}});
+    assert!(ExploreJob.check(&bounded).is_ok());
+    match ExploreJob.run(&bounded, 1, &Context::quiet()) {
+        Err(JobError::Parameters(message)) => {
+            assert!(message.contains("had between 10 and 12 rooms"), "{message}");
+        }
+        other => panic!("{bounded} was not refused: {:?}", other.map(|a| a.summary)),
+    }
 }

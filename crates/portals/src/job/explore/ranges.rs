@@ -13,7 +13,9 @@ use ludoforge_evolve::rng::stream;
 use ludoforge_job::JobError;
 use ludoforge_job::explore::Descriptor;
 
-use crate::generate::generate;
+use std::sync::atomic::AtomicBool;
+
+use crate::generate::{GenerateError, generate_until};
 use crate::params::Params;
 use crate::paths::routes;
 
@@ -44,13 +46,21 @@ struct Seen {
 /// # Errors
 /// [`JobError::Parameters`] when no dungeon within the room bounds comes out, with the
 /// generator's account of why.
-fn survey(params: &Params) -> Result<Seen, JobError> {
+///
+/// Once `cancel` is set it stops between two attempts: [`JobError::Failed`], nothing made.
+fn survey(params: &Params, cancel: Option<&AtomicBool>) -> Result<Seen, JobError> {
     let params = params.attempts(params.attempts.min(SURVEY_ATTEMPTS));
     let mut seen: Option<Seen> = None;
     let mut failure = None;
     for i in 0..SURVEY {
-        let dungeon = match generate(&params, &mut stream(SURVEY_SEED, 0, i)) {
+        let dungeon = match generate_until(&params, &mut stream(SURVEY_SEED, 0, i), cancel) {
             Ok(dungeon) => dungeon,
+            Err(GenerateError::Cancelled) => {
+                return Err(JobError::failed(
+                    "cancelled while surveying the dungeons the archive is fitted to, before \
+                     any was explored: nothing was made yet",
+                ));
+            }
             Err(error) => {
                 failure.get_or_insert(error);
                 continue;
@@ -165,7 +175,18 @@ fn real_axis(low: f64, high: f64) -> (f64, f64, usize) {
 /// assert!(offered.iter().all(|d| d.low < d.high && (1..=24).contains(&d.cells)));
 /// ```
 pub fn explore_descriptors(params: &Params) -> Result<Vec<Descriptor>, JobError> {
-    let seen = survey(params)?;
+    explore_descriptors_until(params, None)
+}
+
+/// [`explore_descriptors`], its survey stopped once `cancel` is set.
+///
+/// # Errors
+/// As [`explore_descriptors`]; once cancelled, [`JobError::Failed`] saying nothing was made.
+pub fn explore_descriptors_until(
+    params: &Params,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<Descriptor>, JobError> {
+    let seen = survey(params, cancel)?;
     let m = params.min_path;
     let rooms = {
         let wanted = (2 * seen.rooms).min(params.max_rooms);
