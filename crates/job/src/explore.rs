@@ -167,6 +167,49 @@ pub struct Plan {
     pub settings: ExploreSettings,
 }
 
+impl Plan {
+    /// Refuses, before any work, an exploration whose archive would not fit in memory: at
+    /// most one elite a cell and one an evaluation, each about `each` bytes (the generator's
+    /// estimate for its content at these settings), beside `fixed` bytes.
+    ///
+    /// ```
+    /// use ludoforge_job::explore::{Descriptor, ExploreSettings};
+    /// let offered = [
+    ///     Descriptor { name: "a", unit: "", low: 0.0, high: 1.0, cells: 1000, help: "" },
+    ///     Descriptor { name: "b", unit: "", low: 0.0, high: 1.0, cells: 1000, help: "" },
+    /// ];
+    /// let settings = ExploreSettings { evaluations: 100_000_000, initial: 100, batch: 100, ..ExploreSettings::default() };
+    /// let plan = settings.plan(&offered).unwrap();
+    /// assert!(plan.check_memory(0, 1_000).is_ok());
+    /// // A million elites of a terabyte each fit nowhere; the message names the way out.
+    /// let refused = plan.check_memory(0, 1_000_000_000_000).unwrap_err().to_string();
+    /// assert!(refused.contains("give explore.evaluations 0 or less"), "{refused}");
+    /// ```
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] with the estimate, the limit and the most evaluations that fit.
+    pub fn check_memory(&self, fixed: u64, each: u64) -> Result<(), JobError> {
+        let cells: u64 = self.axes.iter().map(|a| a.cells as u64).product();
+        let elites = cells.min(self.settings.evaluations);
+        let limit = crate::MemoryLimit::machine();
+        let need = fixed.saturating_add(elites.saturating_mul(each));
+        if need <= limit.bytes {
+            return Ok(());
+        }
+        let most = limit.bytes.saturating_sub(fixed) / each.max(1);
+        let bytes = crate::memory::bytes;
+        Err(JobError::parameters(format!(
+            "an archive of up to {elites} elites (one a cell, at most one an evaluation) would \
+             need about {} of memory ({} each), more than the {} a run may use here ({}): give \
+             explore.evaluations {most} or less, or fewer cells (explore.cells)",
+            bytes(need),
+            bytes(each),
+            bytes(limit.bytes),
+            limit.whence,
+        )))
+    }
+}
+
 impl ExploreSettings {
     /// Checks the settings against the descriptors a generator `offered`.
     ///

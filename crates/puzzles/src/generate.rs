@@ -449,6 +449,15 @@ pub fn evolve_replicates(
         done(index);
         result.map(|r| (r, history))
     });
+    // Replicates a cancel stopped before they had a population are left out; the others
+    // (finished, or interrupted with their best) are kept. None kept: the cancel is the error.
+    let cancelled =
+        |r: &Result<_, PuzzleError>| matches!(r, Err(PuzzleError::Evolve(EvolveError::Cancelled)));
+    let runs: Vec<_> = if runs.iter().all(cancelled) {
+        runs
+    } else {
+        runs.into_iter().filter(|r| !cancelled(r)).collect()
+    };
     let (results, histories): (Vec<PuzzleResult>, Vec<History>) = runs
         .into_iter()
         .collect::<Result<Vec<_>, _>>()?

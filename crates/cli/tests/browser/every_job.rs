@@ -30,13 +30,15 @@ const MISSING: &str = r#"
     return said ? said : null;
 "#;
 
-/// Waits for a run to be working (or to have ended already).
+/// Waits for a run to have made something (its bar moved), or to have ended already: a study
+/// cancelled then keeps what it made.
 const WORKING: &str = r#"
     const $ = (id) => document.getElementById(id);
     if (!$("failed").hidden) return {failed: $("failed").textContent};
     if ($("problem").textContent) return {failed: $("problem").textContent};
     if (!$("done").hidden) return "ended";
-    return !$("progress").hidden && $("stage").textContent !== "Waiting for a free place…" ? "working" : null;
+    const moved = parseFloat($("fill").style.width) > 0;
+    return !$("progress").hidden && moved ? "working" : null;
 "#;
 
 /// The preset links a job page offers (the defaults, a quick try, a sample file).

@@ -184,6 +184,10 @@ fn settle(
     };
     check(&spec, &puzzle_settings)?;
     let plan = settings.plan(&explore_descriptors(&spec))?;
+    // About 7 bytes a square per elite, measured on 64×64 boards (28 KB an elite, with its
+    // evaluation and the archive's bookkeeping): a million cells of them would not fit.
+    let squares = spec.board().len() as u64;
+    plan.check_memory(0, 8 * squares + 1024)?;
     Ok((spec, puzzle_settings, plan))
 }
 

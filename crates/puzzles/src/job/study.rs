@@ -108,7 +108,11 @@ impl Spec for StudyJob {
         let mut outcomes = Vec::new();
         let mut sets = Vec::new();
         for experiment in &chosen {
-            let (outcome, set) = context.install(|| {
+            // Cancelled: the experiments done so far are kept (none done: the run says so).
+            if context.cancelled() && !outcomes.is_empty() {
+                break;
+            }
+            let made = context.install(|| {
                 study::run_experiment(
                     experiment,
                     replicates,
@@ -116,7 +120,12 @@ impl Spec for StudyJob {
                     Some(context.cancel_flag()),
                     &done,
                 )
-            })??;
+            })?;
+            let (outcome, set) = match made {
+                Ok(made) => made,
+                Err(_) if context.cancelled() && !outcomes.is_empty() => break,
+                Err(e) => return Err(e.into()),
+            };
             let line = row(&outcome);
             context.line(line.clone());
             let _ = writeln!(table, "{line}");
