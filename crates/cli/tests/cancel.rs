@@ -227,14 +227,22 @@ fn cases(dir: &Path) -> Vec<Case> {
         chromatic,
         reading("puzzle-solve", json!({"puzzle": puzzle})),
         case("puzzle-study", json!({"replicates": 10_000})),
-        case(
-            "puzzle-chess-explore",
-            json!({"board": {"width": 64, "height": 64}, "explore": explore()}),
-        ),
-        case(
-            "puzzle-chromatic-explore",
-            json!({"board": {"width": 64, "height": 64}, "explore": explore()}),
-        ),
+        // A million 64x64 elites fit on no ordinary machine: refused up front, then the
+        // most evaluations that fit.
+        Case {
+            refusable: Some(("explore.evaluations", "explore.evaluations")),
+            ..case(
+                "puzzle-chess-explore",
+                json!({"board": {"width": 64, "height": 64}, "explore": explore()}),
+            )
+        },
+        Case {
+            refusable: Some(("explore.evaluations", "explore.evaluations")),
+            ..case(
+                "puzzle-chromatic-explore",
+                json!({"board": {"width": 64, "height": 64}, "explore": explore()}),
+            )
+        },
         case(
             "portals",
             json!({"dungeon": dungeon_params, "search": {"candidates": 1_000_000}}),
