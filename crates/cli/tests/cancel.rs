@@ -271,7 +271,10 @@ fn cases(dir: &Path) -> Vec<Case> {
             "gloomhaven-import-vgb",
             json!({"board": {"content": board, "name": "board.json"}}),
         ),
-        case("gloomhaven-explore", json!({"explore": explore()})),
+        Case {
+            refusable: Some(("explore.evaluations", "explore.evaluations")),
+            ..case("gloomhaven-explore", json!({"explore": explore()}))
+        },
         case(
             "risk-playtest",
             json!({"matches": 1_000_000, "turn_limit": 100_000}),
