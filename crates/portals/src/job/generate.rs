@@ -7,7 +7,7 @@ use ludoforge_job::engine::{RunEvents, save_run};
 use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 
 use super::files::{add_files, describe};
-use super::memory::MemoryLimit;
+use super::memory::{MemoryLimit, check_population};
 use super::params::GenerateParams;
 use crate::choose::{Choice, Targets, choose_until};
 use crate::evolve::{INTERRUPTED, PortalProblem, Watch, evolve};
@@ -91,7 +91,7 @@ impl Spec for GenerateJob {
         let targets = p.targets.targets()?;
         let (candidates, evolution) = p.search.search(&targets)?;
         if let Some((population, _)) = evolution {
-            self.memory.check(&params, population)?;
+            check_population(&self.memory, &params, population)?;
         }
         Ok(Plan {
             params,

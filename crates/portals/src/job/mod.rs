@@ -22,7 +22,7 @@ pub use explore::{
     nearness,
 };
 pub use generate::{GenerateJob, Plan};
-pub use memory::{FALLBACK_MEMORY_LIMIT, MEMORY_SHARE, MemoryLimit};
+pub use memory::{FALLBACK_MEMORY_LIMIT, MEMORY_SHARE, MemoryLimit, check_population};
 pub use params::{
     DungeonParams, GenerateParams, SearchParams, ShowParams, StudyParams, TargetParams,
 };
