@@ -317,17 +317,23 @@ fn group(
     }
 }
 
+/// A choice as a form shows it: its text (a word as it is, anything else as JSON) and its
+/// description as a `title` attribute (empty without one).
+fn choice_text(option: &Value, description: Option<&str>) -> (String, String) {
+    let shown = option
+        .as_str()
+        .map_or_else(|| option.to_string(), str::to_string);
+    let title = description
+        .map(|d| format!(" title=\"{}\"", escape(d)))
+        .unwrap_or_default();
+    (shown, title)
+}
+
 /// The `<option>`s of a list to pick from, `value` selected; each value is written as JSON
 /// (read back with `JSON.parse`), its description as the option's tooltip.
 fn options_html(out: &mut String, options: &[(Value, Option<String>)], value: &Value) {
     for (option, description) in options {
-        let shown = option
-            .as_str()
-            .map_or_else(|| option.to_string(), str::to_string);
-        let title = description
-            .as_ref()
-            .map(|d| format!(" title=\"{}\"", escape(d)))
-            .unwrap_or_default();
+        let (shown, title) = choice_text(option, description.as_deref());
         out.push_str(&format!(
             "<option value=\"{}\"{title}{}>{}</option>",
             escape(&option.to_string()),
@@ -601,13 +607,7 @@ fn field(
             let chosen = value.as_array().cloned().unwrap_or_default();
             out.push_str(&format!("<div class=\"ticks\" id=\"{e_id}\"{null_attr}>"));
             for (option, description) in &options {
-                let shown = option
-                    .as_str()
-                    .map_or_else(|| option.to_string(), str::to_string);
-                let title = description
-                    .as_ref()
-                    .map(|d| format!(" title=\"{}\"", escape(d)))
-                    .unwrap_or_default();
+                let (shown, title) = choice_text(option, description.as_deref());
                 out.push_str(&format!(
                     "<label class=\"tick\"{title}><input type=\"checkbox\" data-path=\"{p}\" data-kind=\"tick\" value=\"{}\"{}> {}</label>",
                     escape(&option.to_string()),
