@@ -36,7 +36,7 @@ impl ScenarioEntry {
         ScenarioEntry {
             scenario,
             players: fitness.players,
-            score: fitness.total(catalog, s),
+            score: fitness.weighted(&components),
             maximum: fitness.maximum(),
             components: COMPONENTS
                 .iter()

@@ -178,7 +178,13 @@ impl Fitness {
     /// The weighted total.
     #[must_use]
     pub fn total(&self, catalog: &Catalog, s: &Scenario) -> f64 {
-        self.components(catalog, s)
+        self.weighted(&self.components(catalog, s))
+    }
+
+    /// The weighted total of [`components`](Fitness::components) already worked out.
+    #[must_use]
+    pub fn weighted(&self, components: &[f64; 5]) -> f64 {
+        components
             .iter()
             .zip(self.weights)
             .map(|(c, w)| c * w)

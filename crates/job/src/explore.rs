@@ -53,10 +53,12 @@
 
 mod described;
 mod document;
+mod memo;
 mod plot;
 
 pub use described::Described;
 use described::Projected;
+pub use memo::{Memo, Remember};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -455,6 +457,38 @@ where
     P: Mutate + Crossover,
     P::Genome: Serialize + serde::de::DeserializeOwned,
 {
+    explore_remembering(
+        problem,
+        plan,
+        goal,
+        qd_score_offset,
+        seed,
+        context,
+        note,
+        &memo::Nothing,
+    )
+}
+
+/// [`explore_noting`], telling `memo` after every batch which cells changed: what the
+/// evaluations offered it is kept for the elites, for the archive file (see [`Memo`]).
+///
+/// # Errors
+/// As [`explore`].
+#[allow(clippy::too_many_arguments)]
+pub fn explore_remembering<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+    note: &serde_json::Value,
+    memo: &dyn Remember<P::Genome>,
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
+{
     let settings = &plan.settings;
     let random = settings.method == Method::Random;
     let projected = Projected {
@@ -512,6 +546,7 @@ where
         let mut changed = BTreeSet::new();
         let mut next_report = 0;
         let mut report = |search: &MapElites<P::Genome>, told: Told, evaluations: u64| {
+            memo.settle(search.archive(), &told.changed);
             changed.extend(told.changed);
             if !changed.is_empty() && (evaluations >= next_report || evaluations >= total) {
                 let archive = search.archive();
@@ -577,6 +612,7 @@ where
             search.batch = settings.batch.min(left);
             let Some(told) = search.iterate_until(&projected, context.cancel_flag()) else {
                 // Cut short: the search is as the last finished batch left it.
+                memo.forget();
                 save(&search, evaluations, rejected, &history, stride, batches)?;
                 interrupted = true;
                 break;

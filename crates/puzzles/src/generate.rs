@@ -18,6 +18,7 @@ use crate::error::PuzzleError;
 use crate::format::{Puzzle, PuzzleFile};
 use crate::settings::{Params, PuzzleSpec, Settings, StrategyKind};
 use crate::solve::Measures;
+use crate::solve::Solution;
 
 /// Name of this generator in result files.
 pub const GENERATOR: &str = "ludoforge puzzle";
@@ -378,6 +379,19 @@ pub(crate) fn assemble(
     run: RunStats,
 ) -> PuzzleResult {
     let solution = puzzle.solve().expect("evolved puzzles are solvable");
+    assemble_solved(spec, settings, seed, puzzle, solution, score, run)
+}
+
+/// [`assemble`] with the puzzle's solution already worked out.
+pub(crate) fn assemble_solved(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    seed: u64,
+    puzzle: &Puzzle,
+    solution: Solution,
+    score: f64,
+    run: RunStats,
+) -> PuzzleResult {
     let names = solution
         .path
         .iter()

@@ -313,6 +313,7 @@ impl Spec for GloomhavenExploreJob {
         let fitness = settings.fitness;
         let parameters = serde_json::to_value(p).expect("parameters serialise");
         let document = archive_document(
+            context,
             self.id(),
             version,
             seed,
@@ -328,7 +329,7 @@ impl Spec for GloomhavenExploreJob {
                 let entry = ScenarioEntry::of(&catalog, &elite.genome, &name, &fitness);
                 result_document(seed, p.preset, &settings, &run, &[entry])
             },
-        );
+        )?;
         artifact.report("generator", explore::ARCHIVE_GENERATOR);
         artifact.report("players", fitness.players);
         artifact.report(

@@ -2,10 +2,11 @@
 //! descriptors, and the run's coverage and QD score over time; and taking one elite out.
 
 use ludoforge_evolve::archive::{Archive, Elite};
+use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 
 use super::{Explored, Plan};
-use crate::JobError;
+use crate::{Context, JobError};
 
 /// The `generator` an archive file names.
 pub const ARCHIVE_GENERATOR: &str = "ludoforge explore";
@@ -17,15 +18,24 @@ pub const ARCHIVE_GENERATOR: &str = "ludoforge explore";
 /// batches) and `elites`, in cell order, each with `cell`, `coordinates` (its index along
 /// every axis), `descriptors` (by name), `fitness`, `score` (under the goal) and `result`:
 /// what `result(elite)` makes, the document the generator's own job writes for that content.
-pub fn archive_document<G>(
+///
+/// The elites' results are made in parallel, on the context's threads (the file is the same
+/// on any number of threads), under the stage "writing the archive".
+///
+/// # Errors
+/// [`JobError::Failed`] when the context cannot start its threads.
+#[allow(clippy::too_many_arguments)]
+pub fn archive_document<G: Sync>(
+    context: &Context,
     job: &str,
     version: &str,
     seed: u64,
     parameters: &Value,
     plan: &Plan,
     explored: &Explored<G>,
-    result: impl Fn(&Elite<G>) -> Value,
-) -> Value {
+    result: impl Fn(&Elite<G>) -> Value + Sync,
+) -> Result<Value, JobError> {
+    context.stage("writing the archive", None, "elites");
     let archive = &explored.archive;
     let grid = archive.grid();
     let names: Vec<&str> = plan.axes.iter().map(|a| a.name.as_str()).collect();
@@ -37,20 +47,23 @@ pub fn archive_document<G>(
         Value::Object(map)
     };
     let goal = archive.goal();
-    let elites: Vec<Value> = archive
-        .iter()
-        .map(|elite| {
-            json!({
-                "cell": elite.cell,
-                "coordinates": grid.coordinates(elite.cell),
-                "descriptors": described(&elite.descriptors),
-                "fitness": elite.fitness,
-                "score": goal.score(elite.fitness),
-                "result": result(elite),
+    let elites: Vec<&Elite<G>> = archive.iter().collect();
+    let elites: Vec<Value> = context.install(|| {
+        elites
+            .par_iter()
+            .map(|elite| {
+                json!({
+                    "cell": elite.cell,
+                    "coordinates": grid.coordinates(elite.cell),
+                    "descriptors": described(&elite.descriptors),
+                    "fitness": elite.fitness,
+                    "score": goal.score(elite.fitness),
+                    "result": result(elite),
+                })
             })
-        })
-        .collect();
-    json!({
+            .collect()
+    })?;
+    Ok(json!({
         "generator": ARCHIVE_GENERATOR,
         "job": job,
         "version": version,
@@ -73,7 +86,7 @@ pub fn archive_document<G>(
         "interrupted": explored.interrupted,
         "history": explored.history,
         "elites": elites,
-    })
+    }))
 }
 
 /// The summary figures of an exploration: method, cells, filled, coverage, QD score, best,

@@ -155,6 +155,7 @@ fn document(settings: &ExploreSettings, seed: u64, threads: usize) -> Value {
     let context = Context::quiet().with_threads(Some(threads));
     let explored = explore(&Digits, &plan, Goal::Maximise, 0.0, seed, &context).unwrap();
     archive_document(
+        &context,
         "digits",
         "0",
         seed,
@@ -163,6 +164,7 @@ fn document(settings: &ExploreSettings, seed: u64, threads: usize) -> Value {
         &explored,
         |e| json!({"digits": e.genome}),
     )
+    .unwrap()
 }
 
 use serde_json::Value;

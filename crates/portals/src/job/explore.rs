@@ -20,15 +20,12 @@
 
 mod ranges;
 
-use std::collections::BTreeMap;
-
 use ludoforge_evolve::archive::Elite;
 use ludoforge_evolve::{Evaluation, Goal, Outcome};
 use ludoforge_job::explore::{
     self, Described, ExploreSettings, Explored, Method, Plan, archive_document,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
-use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -267,18 +264,18 @@ fn finish(
             evaluations: explored.evaluations,
         }),
     };
-    // Each elite is walked again for its file: in parallel, one file per cell.
-    let elites: Vec<&Elite<PackedDungeon>> = explored.archive.iter().collect();
-    let results: BTreeMap<usize, Value> = context.install(|| {
-        elites
-            .par_iter()
-            .map(|elite| (elite.cell, result_of(problem, elite, settings)))
-            .collect()
-    })?;
+    // Each elite is walked again for its file (in parallel).
     let parameters = serde_json::to_value(params).expect("parameters serialise");
-    let document = archive_document(id, version, seed, &parameters, plan, explored, |elite| {
-        results[&elite.cell].clone()
-    });
+    let document = archive_document(
+        context,
+        id,
+        version,
+        seed,
+        &parameters,
+        plan,
+        explored,
+        |elite| result_of(problem, elite, settings),
+    )?;
     artifact.report("generator", explore::ARCHIVE_GENERATOR);
     artifact.report("min_path", problem.params.min_path);
     artifact.report("targets", problem.targets);

@@ -7,9 +7,11 @@
 //! agent can reach). The fitness is the puzzle jobs' own: the fewest moves, or nearness to a
 //! target. Every elite in the archive is a normal puzzle result, which `puzzle solve` reads.
 
+use std::hash::Hash;
+
 use ludoforge_evolve::{Evaluation, Outcome, Problem, StopReason};
 use ludoforge_job::explore::{
-    self, Described, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
+    self, Described, Descriptor, ExploreSettings, Explored, Memo, Method, Plan, archive_document,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -20,8 +22,9 @@ use super::params::BoardParams;
 use crate::chess::{ChessMaze, ChessProblem, PieceKind};
 use crate::chromatic::{ChromaticMaze, ChromaticProblem, Sampling};
 use crate::format::Puzzle;
-use crate::generate::{RunStats, assemble, check, goal};
+use crate::generate::{RunStats, assemble, assemble_solved, check, goal};
 use crate::settings::{PuzzleSpec, Settings, StrategyKind};
+use crate::solve::{Measures, Solution};
 
 /// A chess maze archive to fill.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -138,12 +141,17 @@ pub fn explore_descriptors(spec: &PuzzleSpec) -> Vec<Descriptor> {
 /// A puzzle problem whose evaluations carry the solver's measures as descriptors. The
 /// problem's own evaluation (the fast fewest-moves count) comes first: it refuses the many
 /// unsolvable candidates before the full solve that measures the rest.
+///
+/// Each solution is offered to `memo`, which keeps the elites': the archive file then has
+/// them without solving every elite again.
 fn described<'a, P, F>(
     inner: &'a P,
     maze: F,
+    memo: &'a Memo<P::Genome, Kept>,
 ) -> Described<'a, P, impl Fn(&P::Genome) -> Outcome + Sync + 'a>
 where
     P: Problem,
+    P::Genome: Eq + Hash + Clone,
     F: Fn(&P::Genome) -> Option<Puzzle> + Sync + 'a,
 {
     Described {
@@ -157,17 +165,49 @@ where
                 return Outcome::rejected("the exit cannot be reached");
             };
             let m = &solution.measures;
+            let descriptors = vec![
+                f64::from(solution.min_moves),
+                m.decision_points as f64,
+                m.dead_ends as f64,
+                m.reachable as f64,
+            ];
+            memo.offer(genome, Kept::of(solution));
             Outcome::Evaluated(Evaluation {
                 fitness,
                 components: Vec::new(),
-                descriptors: vec![
-                    f64::from(solution.min_moves),
-                    m.decision_points as f64,
-                    m.dead_ends as f64,
-                    m.reachable as f64,
-                ],
+                descriptors,
             })
         },
+    }
+}
+
+/// A solution as an elite keeps it until the archive file is written: its squares as 16-bit
+/// numbers (a board has at most 64 × 64 of them).
+struct Kept {
+    min_moves: u32,
+    path: Box<[u16]>,
+    measures: Measures,
+}
+
+impl Kept {
+    fn of(solution: Solution) -> Kept {
+        Kept {
+            min_moves: solution.min_moves,
+            path: solution
+                .path
+                .iter()
+                .map(|&i| u16::try_from(i).expect("a board has at most 4,096 squares"))
+                .collect(),
+            measures: solution.measures,
+        }
+    }
+
+    fn solution(self) -> Solution {
+        Solution {
+            min_moves: self.min_moves,
+            path: self.path.iter().map(|&i| usize::from(i)).collect(),
+            measures: self.measures,
+        }
     }
 }
 
@@ -185,9 +225,13 @@ fn settle(
     check(&spec, &puzzle_settings)?;
     let plan = settings.plan(&explore_descriptors(&spec))?;
     // About 7 bytes a square per elite, measured on 64×64 boards (28 KB an elite, with its
-    // evaluation and the archive's bookkeeping): a million cells of them would not fit.
+    // evaluation and the archive's bookkeeping): a million cells of them would not fit. Each
+    // elite keeps its solution too (two bytes a square of its path, at most every square),
+    // and a batch's solutions wait beside their genomes until the batch is done.
     let squares = spec.board().len() as u64;
-    plan.check_memory(0, 8 * squares + 1024)?;
+    let kept = 2 * spec.max_conceivable_moves() as u64 + 128;
+    let waiting = plan.settings.batch as u64 * (2 * squares + kept);
+    plan.check_memory(waiting, 8 * squares + 1024 + kept)?;
     Ok((spec, puzzle_settings, plan))
 }
 
@@ -266,13 +310,16 @@ impl Spec for ChessExploreJob {
                 .ok()
                 .map(Puzzle::Chess)
         };
-        let explored = explore::explore(
-            &described(&problem, &maze),
+        let memo = Memo::default();
+        let explored = explore::explore_remembering(
+            &described(&problem, &maze, &memo),
             &plan,
             goal(&spec, &settings),
             0.0,
             seed,
             context,
+            &Value::Null,
+            &memo,
         )?;
         finish(
             self.id(),
@@ -283,6 +330,7 @@ impl Spec for ChessExploreJob {
             &explored,
             Sampling::Uniform,
             &maze,
+            &memo,
             seed,
             context,
         )
@@ -375,16 +423,18 @@ impl Spec for ChromaticExploreJob {
             })?;
             problem = problem.with_sampling(sampling);
         }
+        let memo = Memo::default();
         let run = |problem: &ChromaticProblem| {
             let note = serde_json::to_value(problem.sampling).expect("a sampling serialises");
-            explore::explore_noting(
-                &described(problem, &maze),
+            explore::explore_remembering(
+                &described(problem, &maze, &memo),
                 &plan,
                 goal,
                 0.0,
                 seed,
                 context,
                 &note,
+                &memo,
             )
         };
         let explored = match run(&problem) {
@@ -403,6 +453,7 @@ impl Spec for ChromaticExploreJob {
             &explored,
             problem.sampling,
             &maze,
+            &memo,
             seed,
             context,
         )
@@ -419,7 +470,7 @@ fn quick() -> ExploreSettings {
 
 /// The archive file, its pictures and the summary.
 #[allow(clippy::too_many_arguments)]
-fn finish<G>(
+fn finish<G: Send + Sync>(
     id: &str,
     params: &impl Serialize,
     spec: &PuzzleSpec,
@@ -427,7 +478,8 @@ fn finish<G>(
     plan: &Plan,
     explored: &Explored<G>,
     sampling: Sampling,
-    maze: &impl Fn(&G) -> Option<Puzzle>,
+    maze: &(impl Fn(&G) -> Option<Puzzle> + Sync),
+    memo: &Memo<G, Kept>,
     seed: u64,
     context: &Context,
 ) -> Result<Artifact, JobError> {
@@ -450,12 +502,27 @@ fn finish<G>(
         sampling,
     };
     let parameters = serde_json::to_value(params).expect("parameters serialise");
-    let document = archive_document(id, version, seed, &parameters, plan, explored, |elite| {
-        let puzzle = maze(&elite.genome).expect("an elite is a valid maze");
-        let score = explored.archive.goal().score(elite.fitness);
-        serde_json::to_value(assemble(spec, settings, seed, &puzzle, score, run))
-            .expect("a result serialises")
-    });
+    // An elite whose solution was not kept (one taken from a checkpoint) is solved again.
+    let document = archive_document(
+        context,
+        id,
+        version,
+        seed,
+        &parameters,
+        plan,
+        explored,
+        |elite| {
+            let puzzle = maze(&elite.genome).expect("an elite is a valid maze");
+            let score = explored.archive.goal().score(elite.fitness);
+            let result = match memo.take(elite.cell) {
+                Some(kept) => {
+                    assemble_solved(spec, settings, seed, &puzzle, kept.solution(), score, run)
+                }
+                None => assemble(spec, settings, seed, &puzzle, score, run),
+            };
+            serde_json::to_value(result).expect("a result serialises")
+        },
+    )?;
     artifact.report("generator", explore::ARCHIVE_GENERATOR);
     artifact.report("kind", spec_kind(spec));
     artifact.report(

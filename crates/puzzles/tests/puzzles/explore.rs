@@ -33,6 +33,14 @@ fn check_elites(archive: &Value) {
             "reachable": solution.measures.reachable as f64,
         });
         assert_eq!(result["min_moves"], solution.min_moves);
+        // The solution the file gives (kept from the evaluation) is the solver's own.
+        let path: Vec<String> = solution
+            .path
+            .iter()
+            .map(|&i| puzzle.board().name(i))
+            .collect();
+        assert_eq!(result["solution"], json!(path));
+        assert_eq!(result["measures"], json!(solution.measures));
         assert_eq!(elite["fitness"], f64::from(solution.min_moves));
         for axis in axes {
             let name = axis["name"].as_str().unwrap();

@@ -301,9 +301,16 @@ fn finish(
     let version = env!("CARGO_PKG_VERSION");
     let mut artifact = Artifact::new(id, version, seed, p);
     let parameters = serde_json::to_value(p).expect("parameters serialise");
-    let document = archive_document(id, version, seed, &parameters, plan, explored, |elite| {
-        variant_document(seed, &member(elite))
-    });
+    let document = archive_document(
+        context,
+        id,
+        version,
+        seed,
+        &parameters,
+        plan,
+        explored,
+        |elite| variant_document(seed, &member(elite)),
+    )?;
     artifact.report("generator", explore::ARCHIVE_GENERATOR);
     artifact.report("rules", p.rules.name());
     artifact.report("matches", p.matches);
