@@ -340,7 +340,7 @@ impl Spec for GloomhavenExploreJob {
             artifact.report(key, value);
         }
         artifact.report("maximum", fitness.maximum());
-        artifact.files.push(File::json("result", &document));
+        artifact.files.push(File::json_compact("result", &document));
         pictures(
             context,
             &mut artifact,

@@ -52,18 +52,20 @@ pub fn archive_document<G: Sync>(
         elites
             .par_iter()
             .map(|elite| {
-                json!({
+                let mut entry = json!({
                     "cell": elite.cell,
                     "coordinates": grid.coordinates(elite.cell),
                     "descriptors": described(&elite.descriptors),
                     "fitness": elite.fitness,
                     "score": goal.score(elite.fitness),
-                    "result": result(elite),
-                })
+                });
+                // Moved in: `json!` would copy a whole document through the serializer.
+                entry["result"] = result(elite);
+                entry
             })
             .collect()
     })?;
-    Ok(json!({
+    let mut document = json!({
         "generator": ARCHIVE_GENERATOR,
         "job": job,
         "version": version,
@@ -85,8 +87,9 @@ pub fn archive_document<G: Sync>(
         "rejected": explored.rejected,
         "interrupted": explored.interrupted,
         "history": explored.history,
-        "elites": elites,
-    }))
+    });
+    document["elites"] = Value::Array(elites);
+    Ok(document)
 }
 
 /// The summary figures of an exploration: method, cells, filled, coverage, QD score, best,

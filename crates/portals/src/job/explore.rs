@@ -286,7 +286,7 @@ fn finish(
     for (key, value) in explore::summary(explored) {
         artifact.report(key, value);
     }
-    artifact.files.push(File::json("result", &document));
+    artifact.files.push(File::json_compact("result", &document));
     let title = format!("Portal dungeons · M = {}", problem.params.min_path);
     let captions = [
         format!(

@@ -532,7 +532,7 @@ fn finish<G: Send + Sync>(
     for (key, value) in explore::summary(explored) {
         artifact.report(key, value);
     }
-    artifact.files.push(File::json("result", &document));
+    artifact.files.push(File::json_compact("result", &document));
     let title = format!(
         "{} {}×{}",
         spec_kind(spec),

@@ -324,7 +324,7 @@ fn finish(
     if let Some(best) = explored.archive.best() {
         artifact.report("best_territories", best.genome.map.territories.len());
     }
-    artifact.files.push(File::json("result", &document));
+    artifact.files.push(File::json_compact("result", &document));
     let title = format!("Risk variants, {} rules", p.rules.name());
     let method = match explored.method {
         Method::MapElites => "MAP-Elites",
