@@ -70,7 +70,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Context, Event, JobError};
 
-pub use document::{ARCHIVE_GENERATOR, archive_document, elite_at, misplaced, summary};
+pub use document::{ARCHIVE_GENERATOR, archive_file, elite_at, misplaced, summary};
 pub use plot::{heatmap_svg, pictures, progress_svg};
 
 /// A descriptor a generator offers: what it measures, in which unit, over which natural range

@@ -16,9 +16,9 @@ use ludoforge_evolve::{
     Crossover, Evaluation, Goal as Aim, Mutate, Outcome, Problem, StopReason, Stream,
 };
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
+    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
+use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -312,7 +312,7 @@ impl Spec for GloomhavenExploreJob {
         };
         let fitness = settings.fitness;
         let parameters = serde_json::to_value(p).expect("parameters serialise");
-        let document = archive_document(
+        let archive = archive_file(
             context,
             self.id(),
             version,
@@ -340,7 +340,7 @@ impl Spec for GloomhavenExploreJob {
             artifact.report(key, value);
         }
         artifact.report("maximum", fitness.maximum());
-        artifact.files.push(File::json_compact("result", &document));
+        artifact.files.push(archive);
         pictures(
             context,
             &mut artifact,

@@ -3,29 +3,33 @@
 
 use ludoforge_evolve::archive::{Archive, Elite};
 use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use super::{Explored, Plan};
-use crate::{Context, JobError};
+use crate::{Context, File, JobError};
 
 /// The `generator` an archive file names.
 pub const ARCHIVE_GENERATOR: &str = "ludoforge explore";
 
-/// The archive file of an exploration: `generator`, `job`, `version`, `seed`, `parameters`,
-/// `method`, `axes` (name, unit, low, high, cells), `cells`, `filled`, `coverage`,
-/// `qd_score`, `qd_score_offset`, `best` (fitness and descriptors), `evaluations`,
-/// `rejected`, `interrupted`, `history` (evaluations, coverage, QD score and best after the
-/// batches) and `elites`, in cell order, each with `cell`, `coordinates` (its index along
-/// every axis), `descriptors` (by name), `fitness`, `score` (under the goal) and `result`:
-/// what `result(elite)` makes, the document the generator's own job writes for that content.
+/// The archive file of an exploration (role `result`, JSON on one line): `generator`, `job`,
+/// `version`, `seed`, `parameters`, `method`, `axes` (name, unit, low, high, cells), `cells`,
+/// `filled`, `coverage`, `qd_score`, `qd_score_offset`, `best` (fitness and descriptors),
+/// `evaluations`, `rejected`, `interrupted`, `history` (evaluations, coverage, QD score and
+/// best after the batches) and, last, `elites`, each with `cell`, `coordinates` (its index
+/// along every axis), `descriptors` (by name), `fitness`, `score` (under the goal) and
+/// `result`: what `result(elite)` makes, the document the generator's own job writes for that
+/// content.
 ///
 /// The elites' results are made in parallel, on the context's threads (the file is the same
-/// on any number of threads), under the stage "writing the archive".
+/// on any number of threads), under the stage "writing the archive"; each is written out as
+/// soon as it is made, so the file's bytes are all the memory the archive's results take.
 ///
 /// # Errors
 /// [`JobError::Failed`] when the context cannot start its threads.
 #[allow(clippy::too_many_arguments)]
-pub fn archive_document<G: Sync>(
+pub fn archive_file<G: Sync>(
     context: &Context,
     job: &str,
     version: &str,
@@ -34,7 +38,7 @@ pub fn archive_document<G: Sync>(
     plan: &Plan,
     explored: &Explored<G>,
     result: impl Fn(&Elite<G>) -> Value + Sync,
-) -> Result<Value, JobError> {
+) -> Result<File, JobError> {
     context.stage("writing the archive", None, "elites");
     let archive = &explored.archive;
     let grid = archive.grid();
@@ -48,7 +52,7 @@ pub fn archive_document<G: Sync>(
     };
     let goal = archive.goal();
     let elites: Vec<&Elite<G>> = archive.iter().collect();
-    let elites: Vec<Value> = context.install(|| {
+    let elites: Vec<Box<RawValue>> = context.install(|| {
         elites
             .par_iter()
             .map(|elite| {
@@ -61,11 +65,11 @@ pub fn archive_document<G: Sync>(
                 });
                 // Moved in: `json!` would copy a whole document through the serializer.
                 entry["result"] = result(elite);
-                entry
+                serde_json::value::to_raw_value(&entry).expect("a result serialises")
             })
             .collect()
     })?;
-    let mut document = json!({
+    let head = json!({
         "generator": ARCHIVE_GENERATOR,
         "job": job,
         "version": version,
@@ -88,8 +92,20 @@ pub fn archive_document<G: Sync>(
         "interrupted": explored.interrupted,
         "history": explored.history,
     });
-    document["elites"] = Value::Array(elites);
-    Ok(document)
+    /// The head's fields, then the elites.
+    #[derive(Serialize)]
+    struct Whole<'a> {
+        #[serde(flatten)]
+        head: &'a Value,
+        elites: &'a [Box<RawValue>],
+    }
+    Ok(File::json_compact(
+        "result",
+        &Whole {
+            head: &head,
+            elites: &elites,
+        },
+    ))
 }
 
 /// The summary figures of an exploration: method, cells, filled, coverage, QD score, best,

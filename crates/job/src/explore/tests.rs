@@ -154,7 +154,7 @@ fn document(settings: &ExploreSettings, seed: u64, threads: usize) -> Value {
     let plan = settings.plan(&OFFERED).unwrap();
     let context = Context::quiet().with_threads(Some(threads));
     let explored = explore(&Digits, &plan, Goal::Maximise, 0.0, seed, &context).unwrap();
-    archive_document(
+    let file = archive_file(
         &context,
         "digits",
         "0",
@@ -164,7 +164,8 @@ fn document(settings: &ExploreSettings, seed: u64, threads: usize) -> Value {
         &explored,
         |e| json!({"digits": e.genome}),
     )
-    .unwrap()
+    .unwrap();
+    serde_json::from_slice(&file.bytes).unwrap()
 }
 
 use serde_json::Value;

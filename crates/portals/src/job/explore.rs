@@ -23,9 +23,9 @@ mod ranges;
 use ludoforge_evolve::archive::Elite;
 use ludoforge_evolve::{Evaluation, Goal, Outcome};
 use ludoforge_job::explore::{
-    self, Described, ExploreSettings, Explored, Method, Plan, archive_document,
+    self, Described, ExploreSettings, Explored, Method, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
+use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -266,7 +266,7 @@ fn finish(
     };
     // Each elite is walked again for its file (in parallel).
     let parameters = serde_json::to_value(params).expect("parameters serialise");
-    let document = archive_document(
+    let archive = archive_file(
         context,
         id,
         version,
@@ -286,7 +286,7 @@ fn finish(
     for (key, value) in explore::summary(explored) {
         artifact.report(key, value);
     }
-    artifact.files.push(File::json_compact("result", &document));
+    artifact.files.push(archive);
     let title = format!("Portal dungeons · M = {}", problem.params.min_path);
     let captions = [
         format!(

@@ -11,7 +11,7 @@ use std::hash::Hash;
 
 use ludoforge_evolve::{Evaluation, Outcome, Problem, StopReason};
 use ludoforge_job::explore::{
-    self, Described, Descriptor, ExploreSettings, Explored, Memo, Method, Plan, archive_document,
+    self, Described, Descriptor, ExploreSettings, Explored, Memo, Method, Plan, archive_file,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -503,7 +503,7 @@ fn finish<G: Send + Sync>(
     };
     let parameters = serde_json::to_value(params).expect("parameters serialise");
     // An elite whose solution was not kept (one taken from a checkpoint) is solved again.
-    let document = archive_document(
+    let archive = archive_file(
         context,
         id,
         version,
@@ -532,7 +532,7 @@ fn finish<G: Send + Sync>(
     for (key, value) in explore::summary(explored) {
         artifact.report(key, value);
     }
-    artifact.files.push(File::json_compact("result", &document));
+    artifact.files.push(archive);
     let title = format!(
         "{} {}×{}",
         spec_kind(spec),

@@ -20,9 +20,9 @@
 use ludoforge_evolve::Goal;
 use ludoforge_evolve::archive::Elite;
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_document,
+    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
+use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -301,7 +301,7 @@ fn finish(
     let version = env!("CARGO_PKG_VERSION");
     let mut artifact = Artifact::new(id, version, seed, p);
     let parameters = serde_json::to_value(p).expect("parameters serialise");
-    let document = archive_document(
+    let archive = archive_file(
         context,
         id,
         version,
@@ -324,7 +324,7 @@ fn finish(
     if let Some(best) = explored.archive.best() {
         artifact.report("best_territories", best.genome.map.territories.len());
     }
-    artifact.files.push(File::json_compact("result", &document));
+    artifact.files.push(archive);
     let title = format!("Risk variants, {} rules", p.rules.name());
     let method = match explored.method {
         Method::MapElites => "MAP-Elites",
