@@ -35,6 +35,7 @@ pub use ranges::{SURVEY, explore_descriptors, log_routes};
 use super::params::{DungeonParams, TargetParams};
 use crate::choose::{Choice, Targets};
 use crate::evolve::PortalProblem;
+use crate::footprint::{BASE_BYTES, Footprint};
 use crate::format::{DungeonFile, Exploration, Settings};
 use crate::measures::Measures;
 use crate::packed::PackedDungeon;
@@ -157,7 +158,12 @@ impl Spec for ExploreJob {
             targets.max_longest = Some(params.min_path);
         }
         // The settings that need no survey are checked before any dungeon is made.
-        p.explore.plan(&ranges::unfitted())?;
+        let unfitted = p.explore.plan(&ranges::unfitted())?;
+        // An elite's result holds about 80 bytes of JSON a room (measured: 78 at M = 9, 73 at
+        // M = 20), twice while the archive file is written, beside its packed dungeon.
+        let footprint = Footprint::estimate(&params, 1);
+        let rooms = footprint.rooms.ceil() as u64;
+        unfitted.check_memory(BASE_BYTES, 2 * 80 * rooms + footprint.per_dungeon + 2_048)?;
         Ok(ExplorePlan {
             problem: PortalProblem {
                 params,

@@ -224,14 +224,15 @@ fn settle(
     };
     check(&spec, &puzzle_settings)?;
     let plan = settings.plan(&explore_descriptors(&spec))?;
-    // About 7 bytes a square per elite, measured on 64×64 boards (28 KB an elite, with its
-    // evaluation and the archive's bookkeeping): a million cells of them would not fit. Each
-    // elite keeps its solution too (two bytes a square of its path, at most every square),
-    // and a batch's solutions wait beside their genomes until the batch is done.
+    // About 4 bytes a square per elite at the peak, measured on 64×64 chromatic boards (16 KB
+    // an elite from 283 to 989 elites: the colouring, its kept solution and its result's text
+    // in the archive file): a million cells of them would not fit. The estimate keeps room
+    // for a solution through every square (two bytes each), and a batch's solutions wait
+    // beside their genomes until the batch is done.
     let squares = spec.board().len() as u64;
     let kept = 2 * spec.max_conceivable_moves() as u64 + 128;
     let waiting = plan.settings.batch as u64 * (2 * squares + kept);
-    plan.check_memory(waiting, 8 * squares + 1024 + kept)?;
+    plan.check_memory(waiting, 4 * squares + 1024 + kept)?;
     Ok((spec, puzzle_settings, plan))
 }
 

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use ludoforge_draw::svg_to_png;
 use ludoforge_job::engine::pictures;
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec, media};
+use ludoforge_job::{Artifact, Context, Ending, File, JobError, MemoryLimit, Spec, media};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -179,6 +179,37 @@ impl DesignParams {
     }
 }
 
+/// Bytes a variant keeps per match it was played (its matches' figures for the intervals),
+/// measured at about 19 (`/usr/bin/time -v`, 8 and 64 variants of 2,000 matches).
+const KEPT_PER_MATCH: u64 = 24;
+/// Bytes per match of a playtest under way (the matches' records until it is scored),
+/// measured at about 0.8 KB, and 1.05 KB for a re-play.
+pub(super) const PLAYING_PER_MATCH: u64 = 1_100;
+/// The rest of a run: the maps, the criteria, the program.
+pub(super) const DESIGN_BASE: u64 = 32 << 20;
+
+/// Refuses, before any work, a design whose estimated memory does not fit: a population and
+/// its children of `offspring` variants each keeping its matches' figures, a playtest under
+/// way on every thread, and one re-play at a time.
+fn check_memory(p: &DesignParams, reevaluation: &Reevaluation) -> Result<(), JobError> {
+    let threads = rayon::current_num_threads() as u64;
+    // A re-play of its own matches, or four times the playtests' (which grows with them).
+    let (replay, replay_each) = match (reevaluation.top, p.reevaluate_matches) {
+        (0, _) => (0, 0),
+        (_, None) => (0, 4 * PLAYING_PER_MATCH),
+        (_, Some(Matches::Count(n))) => (u64::from(n) * PLAYING_PER_MATCH, 0),
+        (_, Some(Matches::Auto(auto))) => (u64::from(auto.cap) * PLAYING_PER_MATCH, 0),
+    };
+    let each = 2 * p.offspring as u64 * KEPT_PER_MATCH + threads * PLAYING_PER_MATCH + replay_each;
+    MemoryLimit::machine().check(
+        "matches",
+        u64::from(p.matches),
+        DESIGN_BASE + replay,
+        each,
+        "fewer offspring",
+    )
+}
+
 /// The result document of one variant of a run seeded by `seed`, as `risk-design` writes its
 /// best: `generator`, `seed`, `rules`, `map`, `fitness`, `criteria` and `playtests`.
 /// `risk-playtest` reads it as its `variant`.
@@ -273,7 +304,8 @@ impl Spec for DesignJob {
     }
 
     fn validate(&self, p: &DesignParams) -> Result<Settings, JobError> {
-        p.reevaluation()?;
+        let reevaluation = p.reevaluation()?;
+        check_memory(p, &reevaluation)?;
         p.settings()
     }
 

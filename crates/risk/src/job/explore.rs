@@ -28,7 +28,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::design::{DesignParams, variant_document};
+use super::design::{DESIGN_BASE, DesignParams, PLAYING_PER_MATCH, variant_document};
 use super::params::RuleSet;
 use crate::criteria::{Criteria, Criterion};
 use crate::design::{Member, Settings, Variant, VariantProblem, largest_initial_map};
@@ -242,6 +242,14 @@ impl Spec for ExploreJob {
         }
         .settings()?;
         let plan = p.explore.plan(&explore_descriptors(p.rules))?;
+        // About 13 KB an elite at its peak, the archive file written (measured with
+        // `/usr/bin/time -v` at 2,831 elites), with room for maps of the most territories;
+        // a playtest under way on every thread.
+        let threads = rayon::current_num_threads() as u64;
+        plan.check_memory(
+            DESIGN_BASE + threads * u64::from(p.matches) * PLAYING_PER_MATCH,
+            24_000,
+        )?;
         Ok(Checked { settings, plan })
     }
 

@@ -194,3 +194,33 @@ fn a_generation_that_cannot_be_filled_fails_the_same_on_any_thread_count() {
         assert_eq!(many, one);
     }
 }
+
+/// A design whose matches would not fit in memory is refused before any work, naming the
+/// most matches that fit; that many pass the check and one more does not.
+#[test]
+fn a_design_too_large_for_memory_is_refused_with_the_most_that_fits() {
+    use ludoforge_job::Spec;
+    use ludoforge_risk::job::{DesignJob, DesignParams};
+    let with = |matches| DesignParams {
+        generations: 10_000,
+        offspring: 10_000,
+        tournament: 10_000,
+        matches,
+        ..DesignParams::default()
+    };
+    let refused = DesignJob.validate(&with(100_000)).unwrap_err().to_string();
+    assert!(
+        refused.starts_with("matches 100000 would need about"),
+        "{refused}"
+    );
+    assert!(refused.ends_with("or fewer offspring"), "{refused}");
+    let most: u32 = refused
+        .split("give matches ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number of matches named: {refused}"));
+    assert!(most > 0 && most < 100_000, "{refused}");
+    assert!(DesignJob.validate(&with(most)).is_ok());
+    assert!(DesignJob.validate(&with(most + 1)).is_err());
+}
