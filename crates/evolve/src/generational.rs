@@ -1,9 +1,10 @@
 //! Generational evolution with tournament selection and elitism.
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use crate::budget::Counters;
+use crate::cancel::unless_cancelled;
 use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::individual::Individual;
@@ -172,7 +173,6 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         state: &mut State<P::Genome>,
         cancel: Option<&AtomicBool>,
     ) -> Step {
-        let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let generation = state.counters.generations;
         let mut order: Vec<usize> = (0..state.population.len()).collect();
         // Stable: equal scores keep population order.
@@ -189,13 +189,10 @@ impl<P: Mutate + Crossover> Strategy<P> for Generational {
         let pairs: Option<Vec<Pair<P::Genome>>> = (0..wanted.div_ceil(2))
             .into_par_iter()
             .map(|j| {
-                if cancelled() {
-                    return None;
-                }
-                let mut rng = stream(state.seed, generation + 1, j as u64);
-                let pair = self.breed_pair(problem, &state.population, &state.goal, &mut rng);
-                // Judged after the cancel, a child's evaluation may have been cut short.
-                (!cancelled()).then_some(pair)
+                unless_cancelled(cancel, || {
+                    let mut rng = stream(state.seed, generation + 1, j as u64);
+                    self.breed_pair(problem, &state.population, &state.goal, &mut rng)
+                })
             })
             .collect();
         let Some(pairs) = pairs else {

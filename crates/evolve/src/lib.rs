@@ -58,6 +58,7 @@
 
 pub mod archive;
 pub mod budget;
+mod cancel;
 pub mod checkpoint;
 pub mod error;
 pub mod generational;

@@ -3,13 +3,14 @@
 //! uniformly, evaluate them in parallel and offer them to the archive in order.
 
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::archive::{Archive, ArchiveError, Insertion};
 use crate::budget::Counters;
+use crate::cancel::unless_cancelled;
 use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::problem::{Crossover, Mutate, Outcome, Problem};
@@ -398,13 +399,11 @@ impl<G: Clone + Send + Sync> MapElites<G> {
         let evaluated: Vec<Option<(G, Outcome)>> = (0..self.batch_len())
             .into_par_iter()
             .map(|i| {
-                if cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let genome = self.make(problem, i);
-                let outcome = problem.evaluate(&genome);
-                // An evaluation ending after the cancel may have been cut short by it.
-                (!cancel.load(Ordering::Relaxed)).then_some((genome, outcome))
+                unless_cancelled(Some(cancel), || {
+                    let genome = self.make(problem, i);
+                    let outcome = problem.evaluate(&genome);
+                    (genome, outcome)
+                })
             })
             .collect();
         let evaluated: Option<Vec<_>> = evaluated.into_iter().collect();

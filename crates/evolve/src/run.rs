@@ -1,6 +1,6 @@
 //! The executor: owns the loop, the budget, the observers and the stop decision.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -297,7 +297,7 @@ impl<'a, P: Problem, S: Strategy<P>> Run<'a, P, S> {
             if self.stop_when_met && self.goal.is_met(state.best.fitness()) {
                 break StopReason::TargetMet;
             }
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            if crate::cancel::is_set(self.cancel) {
                 // Where the run stands can be continued from: offered again (the caller
                 // saves it whatever its schedule, seeing the run cancelled).
                 self.offer(&state)?;

@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Counters;
+use crate::cancel::is_set;
 use crate::error::EvolveError;
 use crate::goal::Goal;
 use crate::individual::{Individual, best_index};
@@ -143,7 +144,7 @@ pub fn initial_population_so_far<P: Problem>(
     max_attempts: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<(Sampled<P::Genome>, bool), EvolveError> {
-    let cancelled = || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
+    let cancelled = || is_set(cancel);
     /// A valid individual and its attempts, or the reason sampling stopped.
     enum Draw<G> {
         Found(Individual<G>, u64),
