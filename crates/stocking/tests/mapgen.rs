@@ -212,3 +212,23 @@ fn ends_search_only_the_first_region() {
     place_ends(&mut grid);
     assert_eq!((grid.start(), grid.goal()), ((2, 2), (1, 1)));
 }
+
+/// A long thin cave map whose first twenty draws all broke into pockets (found by the
+/// property above: 28% floor): later draws start with fewer walls.
+#[test]
+fn a_long_thin_cave_map_keeps_its_floor_share() {
+    let grid = generate(
+        Kind::Caves,
+        24,
+        76,
+        &mut stream(9_853_147_436_606_854_508, 0, 0),
+    )
+    .unwrap();
+    assert_guarantees(&grid, 24, 76);
+    let share = floor_share(&grid);
+    assert!(
+        (0.30..=0.70).contains(&share),
+        "floor share {share:.3}\n{}",
+        grid.to_text()
+    );
+}

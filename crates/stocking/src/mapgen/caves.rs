@@ -21,7 +21,11 @@ const ITERATIONS: usize = 5;
 const GOOD_SHARE: f64 = 0.45;
 
 /// Draws before settling for the largest cave seen.
-const ATTEMPTS: usize = 20;
+const ATTEMPTS: usize = 30;
+
+/// Draws at [`FILL`]; each later one starts with a hundredth fewer walls, so that a map whose
+/// shape keeps breaking into pockets (a long thin one) opens up.
+const FULL_FILL_ATTEMPTS: usize = 10;
 
 /// A cave map as a wall mask.
 pub(super) fn caves(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
@@ -29,8 +33,9 @@ pub(super) fn caves(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
     let mut cells = vec![1u8; width * height];
     let mut spare = vec![1u8; width * height];
     let mut best: Option<(usize, Vec<u8>)> = None;
-    for _ in 0..ATTEMPTS {
-        random_fill(&mut cells, width, height, rng);
+    for attempt in 0..ATTEMPTS {
+        let fill = FILL - 0.01 * attempt.saturating_sub(FULL_FILL_ATTEMPTS - 1) as f64;
+        random_fill(&mut cells, width, height, fill, rng);
         for _ in 0..ITERATIONS {
             smooth(&cells, &mut spare, width, height);
             std::mem::swap(&mut cells, &mut spare);
@@ -52,12 +57,12 @@ pub(super) fn caves(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
     cells
 }
 
-/// Every inner cell becomes wall with probability [`FILL`]; the border is wall.
-fn random_fill(cells: &mut [u8], width: usize, height: usize, rng: &mut Stream) {
+/// Every inner cell becomes wall with probability `fill`; the border is wall.
+fn random_fill(cells: &mut [u8], width: usize, height: usize, fill: f64, rng: &mut Stream) {
     cells.fill(1);
     for y in 1..height - 1 {
         for cell in &mut cells[y * width + 1..(y + 1) * width - 1] {
-            *cell = u8::from(unit(rng) < FILL);
+            *cell = u8::from(unit(rng) < fill);
         }
     }
 }
@@ -126,7 +131,7 @@ mod tests {
         let (width, height) = (23, 17);
         let mut rng = ludoforge_evolve::rng::stream(3, 0, 0);
         let mut cells = vec![1u8; width * height];
-        random_fill(&mut cells, width, height, &mut rng);
+        random_fill(&mut cells, width, height, FILL, &mut rng);
         let mut out = vec![1u8; width * height];
         smooth(&cells, &mut out, width, height);
         for y in 1..height - 1 {
