@@ -4,6 +4,7 @@
 use std::fs;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use rusqlite::config::DbConfig;
@@ -25,7 +26,7 @@ const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 /// What is at a library's path before it is opened.
 #[derive(Debug, PartialEq, Eq)]
 enum Found {
-    /// Nothing, or an empty file: a new library is made there.
+    /// Nothing: a new library is made there.
     Nothing,
     /// An SQLite file that is ours, or may be: its header has our application id, or none
     /// while a write-ahead log beside it may hold a newer first page.
@@ -36,7 +37,9 @@ enum Found {
 }
 
 impl Library {
-    /// Opens the library at `path`, creating it (and the folders above it) if there is none.
+    /// Opens the library at `path`, creating it (and the folders above it) if there is none:
+    /// made whole under another name and linked into place, so that programs making it at
+    /// the same moment all open the one library. An empty file is refused, not filled.
     ///
     /// A file that is not an SQLite database, a damaged one, one of another application, or
     /// one written by a newer ludoforge is refused and left byte for byte as it was: the
@@ -54,17 +57,16 @@ impl Library {
     /// [`LibraryError::Io`] when the file or its folder cannot be read or made.
     pub fn open(path: impl AsRef<Path>) -> Result<Library, LibraryError> {
         let path = path.as_ref().to_path_buf();
-        let found = inspect(&path)?;
-        if found == Found::Nothing
-            && let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
-        {
-            fs::create_dir_all(parent)
-                .map_err(|e| LibraryError::io("create the folder", parent, e))?;
+        let mut found = inspect(&path)?;
+        if found == Found::Nothing {
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                fs::create_dir_all(parent)
+                    .map_err(|e| LibraryError::io("create the folder", parent, e))?;
+            }
+            create(&path)?;
+            found = inspect(&path)?;
         }
-        let flags = match found {
-            Found::Nothing => OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-            Found::Existing { .. } => OpenFlags::SQLITE_OPEN_READ_WRITE,
-        } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let connection =
             Connection::open_with_flags(&path, flags).map_err(|e| damaged(&path, e))?;
         connection
@@ -96,10 +98,8 @@ impl Library {
         library.configure()?;
         // A library up to date is only read here, so it opens while another program writes.
         match version {
-            None => {
-                library.stamp()?;
-                library.migrate()?;
-            }
+            // An empty database (left by an earlier ludoforge, which made a library in place).
+            None => library.stamp()?,
             Some(version) if version < SCHEMA_VERSION => {
                 library.back_up(version)?;
                 library.migrate()?;
@@ -186,8 +186,9 @@ impl Library {
             .map_err(|e| LibraryError::sqlite(path, e))
     }
 
-    /// Makes a new database a library of schema version 0 (the application id, `meta`,
-    /// `migrations`), unless another program has just done so.
+    /// Makes an empty database a library of the current schema in one transaction (the
+    /// application id, `meta`, `migrations`, then every migration), unless another program
+    /// has just done so: no other program sees it half made.
     fn stamp(&mut self) -> Result<(), LibraryError> {
         let path = self.path.clone();
         let transaction = self
@@ -199,6 +200,7 @@ impl Library {
             .map_err(|e| LibraryError::sqlite(&path, e))?;
         if tables == 0 {
             schema::stamp(&transaction, APPLICATION_ID)
+                .and_then(|()| schema::migrate(&transaction, 0))
                 .map_err(|e| LibraryError::sqlite(&path, e))?;
         }
         transaction
@@ -260,6 +262,55 @@ impl Library {
     }
 }
 
+/// Makes a new library at `path`: built whole under a name of its own beside it
+/// (`<file>.new-<process>-<n>`), closed (its log folded into it), then linked to `path`. No
+/// program opening `path` meanwhile sees a half-made library, and when several make one at
+/// once, the first linked is the one they all keep. The temporary name is removed either way.
+fn create(path: &Path) -> Result<(), LibraryError> {
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let mut name = path.as_os_str().to_os_string();
+    name.push(format!(
+        ".new-{}-{}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temporary = PathBuf::from(name);
+    let made = (|| {
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let connection = Connection::open_with_flags(&temporary, flags)
+            .map_err(|e| LibraryError::sqlite(&temporary, e))?;
+        let mut library = Library {
+            connection,
+            path: temporary.clone(),
+        };
+        library.configure()?;
+        library.stamp()?;
+        library
+            .connection
+            .close()
+            .map_err(|(_, e)| LibraryError::sqlite(&temporary, e))?;
+        match fs::hard_link(&temporary, path) {
+            // Made by another program first: that one is kept.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+            Err(e) => Err(LibraryError::io("create", path, e)),
+            Ok(()) => Ok(()),
+        }
+    })();
+    for suffix in ["", "-wal", "-shm"] {
+        let mut side = temporary.as_os_str().to_os_string();
+        side.push(suffix);
+        match fs::remove_file(&side) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound && made.is_ok() => {
+                return Err(LibraryError::io("remove", PathBuf::from(side), e));
+            }
+            _ => {}
+        }
+    }
+    made
+}
+
 /// Where a library of schema `version` is copied before it is upgraded: `<file>.v<version>.bak`.
 #[must_use]
 pub fn backup_path(path: &Path, version: i64) -> PathBuf {
@@ -287,7 +338,11 @@ fn inspect(path: &Path) -> Result<Found, LibraryError> {
     }
     let length = meta.len();
     if length == 0 {
-        return Ok(Found::Nothing);
+        return Err(LibraryError::NotALibrary {
+            path: path.to_path_buf(),
+            why: "it is an empty file (a new library is made only where there is no file)"
+                .to_string(),
+        });
     }
     let mut header = Vec::with_capacity(100);
     file.by_ref()

@@ -71,12 +71,35 @@ fn open_makes_the_file_and_its_folders() {
 }
 
 #[test]
-fn an_empty_file_becomes_a_library() {
+fn an_empty_file_is_refused_and_left_as_it_is() {
     let dir = TempDir::new().unwrap();
     let path = dir.path().join("library.sqlite");
     fs::write(&path, b"").unwrap();
-    let library = Library::open(&path).unwrap();
-    assert!(library.is_empty().unwrap());
+    let error = refused(&path, "it is an empty file");
+    assert!(matches!(error, LibraryError::NotALibrary { .. }), "{error}");
+}
+
+/// Threads of one program making the same new library at once all open it, and the folder
+/// holds only the library once they are done.
+#[test]
+fn threads_making_one_library_at_once_share_it() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("library.sqlite");
+    std::thread::scope(|scope| {
+        for seed in 0..8 {
+            let path = &path;
+            scope.spawn(move || {
+                let mut library = Library::open(path).unwrap();
+                library.add(&puzzle(seed, 12, 3), &[]).unwrap();
+            });
+        }
+    });
+    assert_eq!(Library::open(&path).unwrap().len().unwrap(), 8);
+    let left: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["library.sqlite"]);
 }
 
 #[test]
