@@ -22,7 +22,8 @@ pub struct Exported {
 impl Library {
     /// Writes every row `query` finds into the folder `dir` (made if missing): the document as
     /// `<job>-<seed>-<id>.json` (the generator's name when the document names no job; pretty,
-    /// with a final newline), and each of its files as `<job>-<seed>-<id>.<role>.<ext>`.
+    /// with a final newline), and each of its files as `<job>-<seed>-<id>.<role>.<ext>` (`<job>-<seed>-<id>.<ext>` when
+    /// the role is the extension, as for the pictures `svg` and `png`).
     /// Returns what was written, row by row in the query's order.
     ///
     /// Nothing is overwritten: every name is checked before anything is written, and if a
@@ -40,7 +41,7 @@ impl Library {
 
     /// As [`Library::export`], and for every row kept without a picture (no file of role
     /// `svg` or `png`), the files `draw` makes of its document (say its job's pictures),
-    /// written beside it as `<job>-<seed>-<id>.<role>.<ext>` like kept files.
+    /// written beside it and named like kept files.
     ///
     /// # Errors
     /// As [`Library::export`].
@@ -71,7 +72,15 @@ impl Library {
                 draw(row, &self.show(row.id)?.document)
             };
             let name = |role: &str, media_type: &str| {
-                dir.join(format!("{stem}.{}.{}", safe(role), extension(media_type)))
+                let extension = extension(media_type);
+                let role = safe(role);
+                // A picture of role `svg` is `<stem>.svg`, not `<stem>.svg.svg` (a file of
+                // role `json` keeps its role: `<stem>.json` is the document).
+                if role == extension && extension != "json" {
+                    dir.join(format!("{stem}.{extension}"))
+                } else {
+                    dir.join(format!("{stem}.{role}.{extension}"))
+                }
             };
             let files = kinds
                 .into_iter()

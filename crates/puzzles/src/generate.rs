@@ -58,6 +58,10 @@ pub struct RunStats {
 pub struct PuzzleResult {
     /// Always [`GENERATOR`].
     pub generator: &'static str,
+    /// The job that made it (`puzzle-chess`, `puzzle-chromatic`); left out of an elite of an
+    /// exploration, which belongs to its archive's job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<&'static str>,
     /// The crate version that made it.
     pub version: &'static str,
     /// The seed that reproduces it.
@@ -348,7 +352,7 @@ pub fn evolve_kept(
             )
         }
     };
-    Ok(assemble(
+    let mut result = assemble(
         spec,
         settings,
         seed,
@@ -363,7 +367,9 @@ pub fn evolve_kept(
             stop,
             sampling,
         },
-    ))
+    );
+    result.job = Some(spec.job());
+    Ok(result)
 }
 
 /// The result document of a solvable `puzzle` made under `spec` and `settings` with `seed`.
@@ -399,6 +405,7 @@ pub(crate) fn assemble_solved(
         .collect();
     PuzzleResult {
         generator: GENERATOR,
+        job: None,
         version: env!("CARGO_PKG_VERSION"),
         seed,
         puzzle: puzzle.to_file(),

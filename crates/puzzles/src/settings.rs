@@ -136,6 +136,15 @@ impl PuzzleSpec {
         }
     }
 
+    /// The job that makes puzzles of this specification: `puzzle-chess` or `puzzle-chromatic`.
+    #[must_use]
+    pub fn job(&self) -> &'static str {
+        match self {
+            PuzzleSpec::Chess { .. } => "puzzle-chess",
+            PuzzleSpec::Chromatic { .. } => "puzzle-chromatic",
+        }
+    }
+
     /// The most moves any puzzle of this specification could need: every free square visited.
     #[must_use]
     pub fn max_conceivable_moves(&self) -> usize {

@@ -83,6 +83,10 @@ fn results_and_archives_are_kept_found_and_exported_unchanged() {
 
     let added = library(d, &["add", "m.json", "--file", "svg=m.svg"]).expect_ok();
     assert_eq!(added.stdout, "m.json: 1 added, 0 already there (row 1)\n");
+    // A result written by `puzzle chromatic --out` names its job, and is found by it.
+    assert_eq!(puzzle["job"], "puzzle-chromatic");
+    let found = library(d, &["query", "--job", "puzzle-chromatic", "--json"]).expect_ok();
+    assert_eq!(ids(&rows(&found)), [1]);
     let added = library(d, &["add", "shelf.json", "m.json", "--json"]).expect_ok();
     let added: Value = serde_json::from_str(&added.stdout).unwrap();
     assert_eq!(added["files"][0]["added"], elites.len());
@@ -184,7 +188,7 @@ fn results_and_archives_are_kept_found_and_exported_unchanged() {
     let names = listing(&d.join("out"));
     for id in &wanted {
         let name = if *id == 1 {
-            format!("ludoforge-puzzle-3-{id}.json")
+            format!("puzzle-chromatic-3-{id}.json")
         } else {
             format!("puzzle-chromatic-explore-1-{id}.json")
         };
@@ -206,15 +210,15 @@ fn results_and_archives_are_kept_found_and_exported_unchanged() {
         everything.stdout
     );
     assert_eq!(
-        read_json(&d.join("all").join("ludoforge-puzzle-3-1.json")),
+        read_json(&d.join("all").join("puzzle-chromatic-3-1.json")),
         puzzle
     );
     assert_eq!(
-        fs::read(d.join("all").join("ludoforge-puzzle-3-1.svg.svg")).unwrap(),
+        fs::read(d.join("all").join("puzzle-chromatic-3-1.svg")).unwrap(),
         fs::read(d.join("m.svg")).unwrap()
     );
     // Elites are kept without pictures: the export draws each as its job does.
-    let drawn = fs::read_to_string(d.join("all").join("puzzle-chromatic-explore-1-2.svg.svg"))
+    let drawn = fs::read_to_string(d.join("all").join("puzzle-chromatic-explore-1-2.svg"))
         .expect("an elite's picture");
     let moves = elites[0]["result"]["min_moves"].as_u64().unwrap();
     assert!(drawn.starts_with("<?xml") && drawn.contains(&format!("· {moves} moves")));
@@ -456,4 +460,72 @@ fn a_refused_add_keeps_the_library_as_it_was() {
         missing.describe()
     );
     assert_eq!(rows(&library(d, &["list", "--json"]).expect_ok()).len(), 1);
+}
+
+/// Eight `library add` processes started together on a library that does not exist yet, ten
+/// times over: every process succeeds, every result is kept, and the folder holds the library
+/// and nothing else (no half-made library is ever seen, no stray copy is left).
+#[test]
+fn eight_processes_making_one_library_at_once_keep_every_result() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    make_results(d);
+    let base = read_json(&d.join("m.json"));
+    let names: Vec<String> = (0..40)
+        .map(|i| {
+            let mut result = base.clone();
+            result["seed"] = Value::from(1_000 + i);
+            let name = format!("r{i}.json");
+            fs::write(d.join(&name), result.to_string()).unwrap();
+            name
+        })
+        .collect();
+    for round in 0..10 {
+        let folder = d.join(format!("round{round}"));
+        fs::create_dir(&folder).unwrap();
+        let library = folder.join("lib.sqlite");
+        let children: Vec<_> = names
+            .chunks(5)
+            .map(|chunk| {
+                Command::new(env!("CARGO_BIN_EXE_ludoforge"))
+                    .current_dir(d)
+                    .arg("--library")
+                    .arg(&library)
+                    .args(["library", "add"])
+                    .args(chunk)
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let listed = run_in(
+            d,
+            &[
+                "--library",
+                library.to_str().unwrap(),
+                "library",
+                "list",
+                "--limit",
+                "100",
+                "--json",
+            ],
+        )
+        .expect_ok();
+        assert_eq!(rows(&listed).len(), 40, "round {round}");
+        let left: Vec<String> = fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["lib.sqlite"], "round {round}");
+    }
 }

@@ -35,7 +35,7 @@ fn each_row_becomes_its_document_and_files() {
         format!("puzzle-chromatic-explore-9-{}.json", elites[0]),
         format!("puzzle-chromatic-5-{a}.json"),
         format!("puzzle-chromatic-5-{a}.log.jsonl"),
-        format!("puzzle-chromatic-5-{a}.svg.svg"),
+        format!("puzzle-chromatic-5-{a}.svg"),
     ];
     assert_eq!(
         names(&out),
@@ -111,7 +111,7 @@ fn an_export_that_would_overwrite_writes_nothing() {
     assert_eq!(fs::read_to_string(&mine).unwrap(), "mine");
     // A picture's name counts too, and a dangling link is a name taken.
     fs::remove_file(&mine).unwrap();
-    let picture = out.join(format!("puzzle-chromatic-2-{b}.svg.svg"));
+    let picture = out.join(format!("puzzle-chromatic-2-{b}.svg"));
     #[cfg(unix)]
     std::os::unix::fs::symlink(out.join("nowhere"), &picture).unwrap();
     #[cfg(not(unix))]
