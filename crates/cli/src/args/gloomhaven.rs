@@ -46,7 +46,7 @@ pub struct GloomhavenArgs {
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Write the best scenarios (JSON) here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the best scenario's book page (Markdown) here.
     #[arg(long, value_name = "FILE")]

@@ -86,7 +86,7 @@ pub struct TargetArgs {
 #[derive(Debug, Args)]
 pub struct DungeonOutputArgs {
     /// Write the dungeon (JSON) here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write a Graphviz DOT graph here.
     #[arg(long, value_name = "FILE")]
@@ -171,6 +171,6 @@ pub struct PortalStudyArgs {
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Write the whole study (JSON) here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }

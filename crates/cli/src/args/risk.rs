@@ -111,7 +111,7 @@ pub struct PlaytestArgs {
     pub seed: Option<u64>,
     /// Write the result (JSON: the criteria and fitness with their 95% intervals, wins and
     /// draws) here; - for standard output.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write every match's turn records here (JSON lines).
     #[arg(long, value_name = "FILE")]
@@ -163,7 +163,7 @@ pub struct MapArgs {
     pub seed: Option<u64>,
     /// Write the map in the project's format, positioned as drawn (JSON) here; - for
     /// standard output.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the map for another program: a Domination map for a name ending in .map, TAG's
     /// Risk map JSON for one ending in .json (with the map's own positions, else the
@@ -223,7 +223,7 @@ pub struct DesignArgs {
     pub seed: Option<u64>,
     /// Write the best variant (JSON; `risk playtest --variant` and `risk play --variant` read
     /// it); - for standard output.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the final population (JSON). `--population FILE`, its old name, still works.
     #[arg(long = "population-out", alias = "population", value_name = "FILE")]

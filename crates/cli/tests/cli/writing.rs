@@ -3,6 +3,7 @@
 use std::fs;
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, symlink};
+use std::path::Path;
 use std::process::Command;
 
 use tempfile::TempDir;
@@ -209,4 +210,49 @@ fn the_tilesets_implied_name_is_checked_for_clashes_before_any_work() {
         fs::read_to_string(d.join("m-tiles.png")).unwrap(),
         "a picture of the user's"
     );
+}
+
+/// Every command that writes a result takes `-o` for `--out`, as the README's synopses show;
+/// the quick ones are run with it and write their result there.
+#[test]
+fn every_command_that_writes_a_result_takes_dash_o() {
+    let commands: [&[&str]; 13] = [
+        &["run", "puzzle-chess"],
+        &["explore", "puzzle-chess"],
+        &["puzzle", "chess"],
+        &["puzzle", "chromatic"],
+        &["puzzle", "study"],
+        &["portals", "generate"],
+        &["portals", "study"],
+        &["risk", "playtest"],
+        &["risk", "design"],
+        &["risk", "map"],
+        &["gloomhaven"],
+        &["stock"],
+        &["sweep", "merge"],
+    ];
+    for command in commands {
+        let help = run_in(Path::new("."), &super::with(command, &["--help"])).expect_ok();
+        assert!(
+            help.stdout.contains("-o, --out"),
+            "{command:?} --help:\n{}",
+            help.stdout
+        );
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let quick: [&[&str]; 5] = [
+        &["portals", "generate", "--min-path", "5"],
+        &["risk", "map"],
+        &["risk", "playtest", "--matches", "2"],
+        &["gloomhaven", "--cycles", "50"],
+        &["stock", "--width", "20", "--height", "20"],
+    ];
+    for (at, command) in quick.into_iter().enumerate() {
+        let out = format!("r{at}.json");
+        run_in(d, &super::with(command, &["-o", &out])).expect_ok();
+        let text = fs::read_to_string(d.join(&out)).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(value.is_object(), "{command:?}: {text:.200}");
+    }
 }
