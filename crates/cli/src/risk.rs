@@ -259,11 +259,16 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
         None => None,
     };
     let (map, map_file) = map_params(args.map.as_deref())?;
+    // A Domination map's cards file goes beside it, named after it: `F.cards` for `F.map`.
+    let cards = export
+        .filter(|(role, _)| *role == "domination")
+        .map(|(_, path)| path.with_extension("cards"));
     let params = json!({
         "map": map,
         "map_file": map_file,
         "allow_one_way": args.allow_one_way,
         "names": args.names,
+        "cards_file": cards.as_deref().and_then(Path::file_name).map(|n| n.to_string_lossy()),
     });
     let destinations = [
         ("--out", "result", args.out.as_deref()),
@@ -273,6 +278,11 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
             "--export",
             export.map_or("domination", |(role, _)| role),
             export.map(|(_, path)| path),
+        ),
+        (
+            "--export's cards file",
+            "domination-cards",
+            cards.as_deref(),
         ),
     ];
     // Without --seed, the layout every other picture of a map uses.

@@ -27,6 +27,21 @@ fn the_classic_board_exported_reads_back_as_the_same_map() {
         );
         assert_eq!(as_drawn(d, file), original, "{file}");
     }
+    // The Domination map names its cards file, written beside it (and only for a .map).
+    run_in(d, &["risk", "map", "--map", "classic", "--export", "e.map"]).expect_ok();
+    let text = fs::read_to_string(d.join("e.map")).unwrap();
+    assert!(text.lines().any(|l| l == "crd e.cards"), "{text}");
+    let cards = fs::read_to_string(d.join("e.cards")).unwrap();
+    assert!(cards.contains("[cards]\nInfantry 1\n"), "{cards}");
+    assert_eq!(cards.lines().filter(|l| *l == "wildcard").count(), 2);
+    // One cards file a .map, none for TAG's JSON.
+    let mut cards_files: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".cards"))
+        .collect();
+    cards_files.sort();
+    assert_eq!(cards_files, ["classic.cards", "e.cards"]);
     // TAG's JSON names territories and continents as the board does.
     let tag = read_json(&d.join("classic.json"));
     assert_eq!(

@@ -55,7 +55,8 @@
 //! - In a name, `_` stands for a space.
 //!
 //! Written: the `about` as comment lines, the name, `[files]` naming `<name>_pic.png`,
-//! `<name>_map.gif` and `<name>.cards`, continent colours taken in turn from Domination's
+//! `<name>_map.gif` and the cards file ([`write_cards`] makes it; `<name>.cards` unless
+//! another name is given), continent colours taken in turn from Domination's
 //! named colours, and whole-number positions (see [the module notes](super)). A name is
 //! written with each whitespace character as `_` (an empty name as a lone `_`), so a name
 //! holding `_`, a tab or a line break comes back with spaces there, and a line break in the
@@ -373,6 +374,21 @@ fn token(name: &str) -> String {
 /// ```
 #[must_use]
 pub fn write(map: &RiskMap, layout_seed: u64) -> String {
+    write_naming(map, layout_seed, &cards_name(map))
+}
+
+/// The name of the cards file a map written by [`write`] names: `<name>.cards`, the map's
+/// name in lower-case letters and digits.
+#[must_use]
+pub fn cards_name(map: &RiskMap) -> String {
+    format!("{}.cards", file_stem(&map.file().name))
+}
+
+/// [`write`], naming `cards` on the `crd` line: the cards file, beside the map, that
+/// Domination opens with it (`RiskGame.setMapfile` refuses a map without one, and stops when
+/// the file is missing); [`write_cards`] makes it.
+#[must_use]
+pub fn write_naming(map: &RiskMap, layout_seed: u64, cards: &str) -> String {
     let file = map.file();
     let mut out = String::new();
     for line in file.about.lines() {
@@ -390,7 +406,7 @@ pub fn write(map: &RiskMap, layout_seed: u64) -> String {
     let stem = file_stem(&file.name);
     let _ = writeln!(
         out,
-        "[files]\npic {stem}_pic.png\nmap {stem}_map.gif\ncrd {stem}.cards\n"
+        "[files]\npic {stem}_pic.png\nmap {stem}_map.gif\ncrd {cards}\n"
     );
     out.push_str("[continents]\n");
     for (i, c) in file.continents.iter().enumerate() {
@@ -411,6 +427,39 @@ pub fn write(map: &RiskMap, layout_seed: u64) -> String {
         }
         out.push('\n');
     }
+    if !out.is_ascii() {
+        out.insert(0, '\u{feff}');
+    }
+    out
+}
+
+/// The cards file of a map, as Domination reads one (`RiskGame.setCardsfile` and
+/// `RiskGame.loadCards`, and the card kinds of `Card.java`, commit
+/// `d000a2ad012bb5f7b743f064326718b966e68c32`): a `[cards]` section with a card for each
+/// territory by its number, `Infantry`, `Cavalry` and `Cannon` in turn, and two `wildcard`s, as
+/// in the classic game; no missions. Domination trades sets of one kind or of three kinds;
+/// ludoforge's engine trades any three cards, so the kinds matter only in Domination.
+///
+/// ```
+/// let map = ludoforge_risk::map::RiskMap::embedded("map8").unwrap();
+/// let cards = ludoforge_risk::formats::domination::write_cards(&map);
+/// assert!(cards.contains("[cards]\nInfantry 1\nCavalry 2\nCannon 3\nInfantry 4\n"));
+/// assert!(cards.ends_with("Cavalry 10\nwildcard\nwildcard\n"));
+/// ```
+#[must_use]
+pub fn write_cards(map: &RiskMap) -> String {
+    const KINDS: [&str; 3] = ["Infantry", "Cavalry", "Cannon"];
+    let one_line: String = map
+        .file()
+        .name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut out = format!("; The cards of {one_line}\n\n[cards]\n");
+    for t in 0..map.territories() {
+        let _ = writeln!(out, "{} {}", KINDS[t % KINDS.len()], t + 1);
+    }
+    out.push_str("wildcard\nwildcard\n");
     if !out.is_ascii() {
         out.insert(0, '\u{feff}');
     }

@@ -235,3 +235,99 @@ fn names_are_made_unique_by_number() {
     let set: BTreeSet<&String> = names.iter().collect();
     assert_eq!(set.len(), names.len());
 }
+
+/// The `crd` line of a map, and the cards file it names read as Domination reads one:
+/// `RiskGame.setCardsfile` (a `[cards]` section is required) then `RiskGame.loadCards` (in
+/// `Domination/src/net/yura/domination/engine/core/RiskGame.java`, commit
+/// `0b1d9ed5f37b1d30d05a9846a47d95fedfdeabc5`), with the card kinds of `Card.java` (commit
+/// `d000a2ad012bb5f7b743f064326718b966e68c32`). Returns the cards as (kind, country number).
+fn domination_cards(text: &str, countries: usize) -> Result<Vec<(String, usize)>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut mode = "none".to_string();
+    let mut has_cards = false;
+    let mut cards = Vec::new();
+    for input in text.lines() {
+        if input.is_empty() || input.starts_with(';') {
+            continue;
+        }
+        if input.starts_with('[') && input.ends_with(']') {
+            mode = input[1..input.len() - 1].to_string();
+            match mode.as_str() {
+                "cards" => has_cards = true,
+                "missions" => {}
+                other => return Err(format!("unknown section found in cards file: {other}")),
+            }
+            continue;
+        }
+        let mut tokens = input.split_whitespace();
+        match mode.as_str() {
+            "cards" => {
+                let name = tokens.next().ok_or("an empty card")?;
+                let country = match name {
+                    "wildcard" => 0,
+                    "Cavalry" | "Infantry" | "Cannon" => {
+                        let n: usize = tokens
+                            .next()
+                            .ok_or("a card without its country")?
+                            .parse()
+                            .map_err(|e| format!("NumberFormatException: {e}"))?;
+                        if !(1..=countries).contains(&n) {
+                            return Err(format!("ArrayIndexOutOfBoundsException: {n}"));
+                        }
+                        n
+                    }
+                    other => return Err(format!("unknown item found in cards file: {other}")),
+                };
+                if let Some(extra) = tokens.next() {
+                    return Err(format!("unknown item found in cards file: {extra}"));
+                }
+                cards.push((name.to_string(), country));
+            }
+            "missions" => {}
+            _ => return Err(format!("unknown item found in cards file: {input}")),
+        }
+    }
+    if has_cards {
+        Ok(cards)
+    } else {
+        Err("error with cards file".to_string())
+    }
+}
+
+#[test]
+fn a_written_map_names_its_cards_file_and_domination_reads_it() {
+    for name in ["classic", "map1", "map8", "warmap"] {
+        let map = crate::map::RiskMap::embedded(name).unwrap();
+        let text = domination::write(&map, 1);
+        let crd: Vec<&str> = text.lines().filter(|l| l.starts_with("crd ")).collect();
+        assert_eq!(
+            crd,
+            [format!("crd {}", domination::cards_name(&map))],
+            "{name}"
+        );
+        let named = domination::write_naming(&map, 1, "e.cards");
+        assert!(named.lines().any(|l| l == "crd e.cards"), "{name}");
+        let cards = domination_cards(&domination::write_cards(&map), map.territories())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // A card for every territory, and two wildcards.
+        assert_eq!(cards.len(), map.territories() + 2, "{name}");
+        let mut countries: Vec<usize> = cards.iter().map(|c| c.1).filter(|&c| c > 0).collect();
+        countries.sort_unstable();
+        assert_eq!(
+            countries,
+            (1..=map.territories()).collect::<Vec<_>>(),
+            "{name}"
+        );
+        assert_eq!(
+            cards.iter().filter(|c| c.0 == "wildcard").count(),
+            2,
+            "{name}"
+        );
+    }
+    // The reading above refuses what Domination refuses.
+    assert!(domination_cards("; nothing\n", 3).is_err());
+    assert!(domination_cards("[cards]\nInfantry 4\n", 3).is_err());
+    assert!(domination_cards("[cards]\nArtillery 1\n", 3).is_err());
+    assert!(domination_cards("[cards]\nwildcard 1\n", 3).is_err());
+    assert!(domination_cards("[other]\n", 3).is_err());
+}

@@ -27,6 +27,9 @@ pub struct MapParams {
     pub allow_one_way: bool,
     /// Write territory names beside the nodes.
     pub names: bool,
+    /// The name of the cards file a Domination map names, written beside it (default: the
+    /// map's name, as `classic.cards`).
+    pub cards_file: Option<String>,
 }
 
 /// `risk-map`: draw a map.
@@ -60,6 +63,16 @@ impl Spec for MapJob {
     }
 
     fn validate(&self, p: &MapParams) -> Result<RiskMap, JobError> {
+        if let Some(name) = &p.cards_file
+            && (name.trim().is_empty()
+                || name.contains(['/', '\\'])
+                || name.chars().any(char::is_control))
+        {
+            return Err(JobError::parameters(format!(
+                "cards_file {name:?}: give a file name (no folder, no line break), such as \
+                 classic.cards"
+            )));
+        }
         load_map(p.map.as_deref(), p.map_file.as_ref(), p.allow_one_way)
     }
 
@@ -81,11 +94,20 @@ impl Spec for MapJob {
             t.position = Some([x, y]);
         }
         artifact.files.push(File::json("result", &file));
-        if context.wants("domination") {
-            let text = domination::write(&map, seed);
+        if context.wants("domination") || context.wants("domination-cards") {
+            let cards = p
+                .cards_file
+                .clone()
+                .unwrap_or_else(|| domination::cards_name(&map));
+            let text = domination::write_naming(&map, seed, &cards);
             artifact
                 .files
                 .push(File::new("domination", media::TEXT, text.into_bytes()));
+            // Saved under the name the map gives it.
+            let bytes = domination::write_cards(&map).into_bytes();
+            artifact
+                .files
+                .push(File::new("domination-cards", media::TEXT, bytes).named(&cards));
         }
         if context.wants("tag") {
             let text = tag::write(&map, seed);
