@@ -52,8 +52,23 @@ fn map_params(map: Option<&str>) -> Result<(Value, Value)> {
         .map_or("map".into(), |s| s.to_string_lossy().into_owned());
     Ok((
         Value::Null,
-        json!({"name": stem, "content": content(read_text(path)?)}),
+        json!({"name": stem, "content": content(read_map_text(path)?)}),
     ))
+}
+
+/// A map file's text. A Domination map that is not UTF-8 is read as ISO-8859-1, as
+/// Domination reads a map without a byte-order mark (`RiskUtil.readMap`).
+fn read_map_text(path: &Path) -> Result<String> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return read_text(path);
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) if e.as_bytes().windows(9).any(|w| w == b"[borders]") => {
+            Ok(e.as_bytes().iter().map(|&b| char::from(b)).collect())
+        }
+        Err(_) => read_text(path),
+    }
 }
 
 /// A file's content as parameters: its JSON object when it holds one (the summary then shows

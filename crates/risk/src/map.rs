@@ -143,12 +143,28 @@ pub enum MapError {
     /// A continent without territories.
     #[error("continent {0:?} has no territories")]
     EmptyContinent(String),
+    /// A bonus larger than other programs read.
+    #[error(
+        "continent {name:?} has a bonus of {bonus} troops: give at most {max} (the largest \
+         Domination and TAG read)",
+        max = MAX_BONUS
+    )]
+    Bonus {
+        /// The continent.
+        name: String,
+        /// Its bonus.
+        bonus: u32,
+    },
     /// The territories do not all reach each other.
     #[error(
         "the map is not connected: territory {0} cannot be reached from territory 0 (add a border)"
     )]
     Disconnected(TerritoryId),
 }
+
+/// The largest continent bonus a map may give: the largest Java `int`, as Domination and TAG
+/// read a bonus.
+pub const MAX_BONUS: u32 = i32::MAX as u32;
 
 /// The embedded maps: name and JSON.
 pub const EMBEDDED: [(&str, &str); 12] = [
@@ -328,6 +344,12 @@ impl RiskMap {
         for (c, continent) in file.continents.iter().enumerate() {
             if continent.territories.is_empty() {
                 return Err(MapError::EmptyContinent(continent.name.clone()));
+            }
+            if continent.bonus > MAX_BONUS {
+                return Err(MapError::Bonus {
+                    name: continent.name.clone(),
+                    bonus: continent.bonus,
+                });
             }
             for &t in &continent.territories {
                 if t as usize >= n {

@@ -198,3 +198,67 @@ fn malformed_map_files_and_export_names_are_refused() {
     assert_eq!(map["one_way"], serde_json::json!([[0, 1]]));
     assert_eq!(map["name"], "w");
 }
+
+/// Names Domination would take for comments or not read as text, and the largest bonus: a map
+/// exported to both formats reads back the same; a Latin-1 Domination map (read as the game
+/// reads one without a byte-order mark) is read; a bonus beyond what Domination and TAG read is
+/// refused.
+#[test]
+fn hostile_names_and_the_largest_bonus_survive_both_formats() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let map = serde_json::json!({
+        "name": "Édition #2",
+        "territories": [{"id": 0, "name": "; Alpha"}, {"id": 1, "name": "#Beta"},
+                        {"id": 2, "name": "Gamma Ωmega"}],
+        "continents": [{"name": ";North", "bonus": 2_147_483_647u32, "territories": [0, 1]},
+                       {"name": "#South é", "bonus": 0, "territories": [2]}],
+        "borders": [[0, 1], [1, 2]],
+    });
+    fs::write(d.join("hostile.json"), map.to_string()).unwrap();
+    let original = as_drawn(d, "hostile.json");
+    for file in ["h.map", "h-tag.json"] {
+        run_in(
+            d,
+            &["risk", "map", "--map", "hostile.json", "--export", file],
+        )
+        .expect_ok();
+        let back = as_drawn(d, file);
+        assert_eq!(back["continents"], original["continents"], "{file}");
+        let names = |v: &Value| -> Vec<Value> {
+            v["territories"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["name"].clone())
+                .collect()
+        };
+        assert_eq!(names(&back), names(&original), "{file}");
+        assert_eq!(back["borders"], original["borders"], "{file}");
+    }
+    let text = fs::read_to_string(d.join("h.map")).unwrap();
+    assert!(
+        text.lines().any(|l| l == "_;North 2147483647 yellow"),
+        "{text}"
+    );
+    // ISO-8859-1, as a map made on an older system would be.
+    let latin1: Vec<u8> =
+        b"[continents]\nCaf\xe9 3 red\n[countries]\n1 R\xe9gion 1 0 0\n2 B 1 9 9\n\
+                            [borders]\n1 2\n2 1\n"
+            .to_vec();
+    fs::write(d.join("latin1.map"), latin1).unwrap();
+    let read = as_drawn(d, "latin1.map");
+    assert_eq!(read["continents"][0]["name"], "Café");
+    assert_eq!(read["territories"][0]["name"], "Région");
+    // One more troop than an int holds.
+    let mut too_big = map.clone();
+    too_big["continents"][0]["bonus"] = serde_json::json!(2_147_483_648u64);
+    fs::write(d.join("big.json"), too_big.to_string()).unwrap();
+    let refused = run_in(d, &["risk", "map", "--map", "big.json", "-o", "x.json"]);
+    assert_eq!(refused.code, 1, "{}", refused.describe());
+    assert!(
+        refused.stderr.contains("give at most 2147483647"),
+        "{}",
+        refused.describe()
+    );
+}

@@ -52,7 +52,8 @@
 //!   Domination lets a country attack those it lists; the map test it runs on request refuses
 //!   a neighbour that does not list the country back, so such a one-way arc is read only when
 //!   allowed.
-//! - In a name, `_` stands for a space.
+//! - In a name, `_` stands for a space. A continent whose name begins with `;` is written
+//!   after a `_` (the line would be a comment), and read back without it.
 //!
 //! Written: the `about` as comment lines, the name, `[files]` naming `<name>_pic.png`,
 //! `<name>_map.gif` and the cards file ([`write_cards`] makes it; `<name>.cards` unless
@@ -261,17 +262,29 @@ fn continent(line: usize, fields: &[&str]) -> Result<Continent, FormatError> {
             ),
         ));
     };
-    let bonus = bonus.parse::<u32>().map_err(|_| {
-        at(
-            line,
-            format!(
-                "the bonus of continent {name} is {bonus:?}: give a whole number of troops, 0 \
-                 or more"
-            ),
-        )
-    })?;
+    // Domination reads the bonus as a Java int (`Integer.parseInt`).
+    let bonus = bonus
+        .parse::<u32>()
+        .ok()
+        .filter(|&b| b <= crate::map::MAX_BONUS)
+        .ok_or_else(|| {
+            at(
+                line,
+                format!(
+                    "the bonus of continent {name} is {bonus:?}: give a whole number of troops \
+                     from 0 to {}",
+                    crate::map::MAX_BONUS
+                ),
+            )
+        })?;
+    // A name that begins with `;` is written after a `_`, so that the line is not a comment.
+    let name = spaced(name);
+    let name = match name.strip_prefix(" ;") {
+        Some(rest) => format!(";{rest}"),
+        None => name,
+    };
     Ok(Continent {
-        name: spaced(name),
+        name,
         bonus,
         territories: Vec::new(),
     })
@@ -411,7 +424,14 @@ pub fn write_naming(map: &RiskMap, layout_seed: u64, cards: &str) -> String {
     out.push_str("[continents]\n");
     for (i, c) in file.continents.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
-        let _ = writeln!(out, "{} {} {colour}", token(&c.name), c.bonus);
+        // A line beginning with `;` would be a comment: such a name goes after a `_`.
+        let name = token(&c.name);
+        let name = if name.starts_with(';') {
+            format!("_{name}")
+        } else {
+            name
+        };
+        let _ = writeln!(out, "{name} {} {colour}", c.bonus);
     }
     out.push_str("\n[countries]\n");
     let positions = whole_positions(map, layout_seed);
@@ -444,7 +464,7 @@ pub fn write_naming(map: &RiskMap, layout_seed: u64, cards: &str) -> String {
 /// let map = ludoforge_risk::map::RiskMap::embedded("map8").unwrap();
 /// let cards = ludoforge_risk::formats::domination::write_cards(&map);
 /// assert!(cards.contains("[cards]\nInfantry 1\nCavalry 2\nCannon 3\nInfantry 4\n"));
-/// assert!(cards.ends_with("Cavalry 10\nwildcard\nwildcard\n"));
+/// assert!(cards.ends_with("Infantry 10\nwildcard\nwildcard\n"));
 /// ```
 #[must_use]
 pub fn write_cards(map: &RiskMap) -> String {

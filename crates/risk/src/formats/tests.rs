@@ -59,7 +59,7 @@ fn a_malformed_domination_map_is_refused_with_its_line() {
         (
             "South 2 #ff8800",
             "South two #ff8800",
-            "line 15 of the Domination map: the bonus of continent South is \"two\": give a whole number of troops, 0 or more",
+            "line 15 of the Domination map: the bonus of continent South is \"two\": give a whole number of troops from 0 to 2147483647",
         ),
         (
             "South 2 #ff8800",
