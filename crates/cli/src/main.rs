@@ -2,7 +2,8 @@
 //!
 //! Exit codes: 0 success, 1 an error (bad input, unreadable or unwritable file, impossible
 //! constraints), 2 a usage error, 3 a target not met (the best found is still written),
-//! 130 stopped by Ctrl-C (the best found so far is still written).
+//! 130 stopped by Ctrl-C (the best found so far is still written, or, when there was none
+//! yet, nothing is).
 
 mod args;
 mod checkpoint;
@@ -38,6 +39,15 @@ fn main() -> ExitCode {
         Ok(Ending::Done) => ExitCode::SUCCESS,
         Ok(Ending::TargetMissed) => ExitCode::from(3),
         Ok(Ending::Interrupted) => ExitCode::from(130),
+        Err(error)
+            if matches!(
+                error.downcast_ref::<ludoforge_job::JobError>(),
+                Some(ludoforge_job::JobError::Cancelled(_))
+            ) =>
+        {
+            eprintln!("interrupted: {error}");
+            ExitCode::from(130)
+        }
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(1)

@@ -88,7 +88,8 @@ pub fn present(
     }
     let result = job.run(params, seed, &context);
     progress.clear();
-    let mut artifact = result.map_err(anyhow::Error::msg)?;
+    // Kept as a JobError: a run cancelled before it had anything to keep exits 130.
+    let mut artifact = result?;
 
     let mut outputs = Outputs::default();
     let mut stdout_bytes = None;

@@ -14,6 +14,10 @@ pub enum JobError {
     /// starting population exists).
     #[error("{0}")]
     Failed(String),
+    /// The run was cancelled (Cancel, Ctrl-C, the wall-time cap) before it had anything to
+    /// keep: the message says what was not yet made.
+    #[error("{0}")]
+    Cancelled(String),
 }
 
 impl JobError {
@@ -35,5 +39,15 @@ impl JobError {
     /// A run that could not produce content.
     pub fn failed(message: impl Into<String>) -> Self {
         JobError::Failed(message.into())
+    }
+
+    /// A run cancelled before it had anything to keep.
+    ///
+    /// ```
+    /// let e = ludoforge_job::JobError::cancelled("cancelled before the map was stocked");
+    /// assert!(matches!(e, ludoforge_job::JobError::Cancelled(_)));
+    /// ```
+    pub fn cancelled(message: impl Into<String>) -> Self {
+        JobError::Cancelled(message.into())
     }
 }

@@ -527,7 +527,7 @@ where
             }
             None => match search.start_until(&projected, goal, seed, Some(context.cancel_flag())) {
                 Err(EvolveError::Cancelled) => {
-                    return Err(JobError::failed(
+                    return Err(JobError::cancelled(
                         "cancelled before any genome of the first batch was evaluated: there is \
                          no archive to keep; start it again and let it run longer",
                     ));

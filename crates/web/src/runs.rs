@@ -226,6 +226,10 @@ impl Runs {
                     },
                 )
             }
+            // Cancelled before it had anything to keep: said as cancelled, with what was not made.
+            Ok(Err(e @ ludoforge_job::JobError::Cancelled(_))) => {
+                (Status::Cancelled, Outcome::Failed(e.to_string()))
+            }
             Ok(Err(e)) => (Status::Failed, Outcome::Failed(e.to_string())),
             Err(e) => (
                 Status::Failed,

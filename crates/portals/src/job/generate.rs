@@ -187,7 +187,7 @@ fn choose_shown(
             Some("interrupted: the best of the candidates made so far was kept"),
         )),
         Some(choice) => Ok((choice, None)),
-        None => Err(JobError::failed(
+        None => Err(JobError::cancelled(
             "interrupted before the first candidate was made: there is no dungeon to keep",
         )),
     }
@@ -237,14 +237,14 @@ fn evolve_shown(
             Some("interrupted: the best dungeon found so far was kept"),
         )),
         Ok((choice, _)) => Ok((choice, None)),
-        Err(EvolveError::Cancelled) => Err(JobError::failed(
+        Err(EvolveError::Cancelled) => Err(JobError::cancelled(
             "interrupted before the first dungeon of the population was made: there is no \
              dungeon to keep",
         )),
         Err(EvolveError::NoValidGenome { last_reason, .. })
             if last_reason == INTERRUPTED && context.cancelled() =>
         {
-            Err(JobError::failed(
+            Err(JobError::cancelled(
                 "interrupted before the first dungeon of the population was made: there is no \
                  dungeon to keep",
             ))

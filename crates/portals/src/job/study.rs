@@ -60,7 +60,7 @@ impl Spec for StudyJob {
             })?
             .map_err(|e| JobError::failed(e.to_string()))?;
         if study.rows.is_empty() {
-            return Err(JobError::failed(
+            return Err(JobError::cancelled(
                 "interrupted before the first value of M was finished: there is nothing to keep",
             ));
         }

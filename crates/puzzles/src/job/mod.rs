@@ -54,6 +54,9 @@ pub fn jobs() -> Vec<Box<dyn Job>> {
 impl From<PuzzleError> for JobError {
     fn from(error: PuzzleError) -> Self {
         match error {
+            PuzzleError::Evolve(ludoforge_evolve::EvolveError::Cancelled) => {
+                JobError::cancelled(error.to_string())
+            }
             PuzzleError::Evolve(_) => JobError::failed(error.to_string()),
             PuzzleError::BadFile { .. }
             | PuzzleError::Unsolvable { .. }

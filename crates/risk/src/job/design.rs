@@ -344,7 +344,7 @@ impl Spec for DesignJob {
         let result = context
             .install(|| design_with(&settings, seed, hooks))?
             .map_err(|e: DesignError| match e {
-                DesignError::Cancelled => JobError::failed(format!(
+                DesignError::Cancelled => JobError::cancelled(format!(
                     "{e}; start it again and let it run longer, or give fewer matches per \
                      playtest"
                 )),

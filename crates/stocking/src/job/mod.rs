@@ -17,8 +17,8 @@ use ludoforge_job::{Artifact, Context, File, Job, JobError, Spec, media};
 use crate::graph::Graph;
 use crate::grid::{Grid, MAX_SIDE};
 use crate::mapgen::{Kind, generate};
-use crate::stock::{Mix, Settings};
-use crate::stocked::stock_map_until;
+use crate::stock::{Mix, Settings, StockError};
+use crate::stocked::{StockMapError, stock_map_until};
 use crate::themes::Themes;
 use crate::{render, text, tiled};
 
@@ -223,7 +223,10 @@ impl Spec for StockJob {
                 Some(context.cancel_flag()),
             )
         })?;
-        let mut map = stocked.map_err(|e| JobError::failed(e.to_string()))?;
+        let mut map = stocked.map_err(|e| match e {
+            StockMapError::Stock(StockError::Cancelled) => JobError::cancelled(e.to_string()),
+            e => JobError::failed(e.to_string()),
+        })?;
         context.stage("writing", None, "files");
         // The files never look at the floor's graph: free it before the JSON, which for a big
         // map is the largest thing held.

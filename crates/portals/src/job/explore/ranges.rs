@@ -56,7 +56,7 @@ fn survey(params: &Params, cancel: Option<&AtomicBool>) -> Result<Seen, JobError
         let dungeon = match generate_until(&params, &mut stream(SURVEY_SEED, 0, i), cancel) {
             Ok(dungeon) => dungeon,
             Err(GenerateError::Cancelled) => {
-                return Err(JobError::failed(
+                return Err(JobError::cancelled(
                     "cancelled while surveying the dungeons the archive is fitted to, before \
                      any was explored: nothing was made yet",
                 ));
@@ -181,7 +181,7 @@ pub fn explore_descriptors(params: &Params) -> Result<Vec<Descriptor>, JobError>
 /// [`explore_descriptors`], its survey stopped once `cancel` is set.
 ///
 /// # Errors
-/// As [`explore_descriptors`]; once cancelled, [`JobError::Failed`] saying nothing was made.
+/// As [`explore_descriptors`]; once cancelled, [`JobError::Cancelled`] saying nothing was made.
 pub fn explore_descriptors_until(
     params: &Params,
     cancel: Option<&AtomicBool>,
