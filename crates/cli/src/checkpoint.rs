@@ -108,11 +108,29 @@ pub fn plan(job: &dyn Job, params: &Value, seed: u64) -> Result<Option<Plan>> {
             Some(checkpoint)
         }
         None => {
-            if path.exists() {
+            if path.is_dir() {
                 bail!(
-                    "{} already holds a checkpoint; continue that run with --resume {}, or \
-                     remove the file to start again",
-                    path.display(),
+                    "--checkpoint {}: that is a folder; give a file name (the checkpoint is \
+                     one file)",
+                    path.display()
+                );
+            }
+            if path.exists() {
+                // Only a checkpoint is said to be one; another file is not overwritten either.
+                let is_checkpoint = fs::read(&path)
+                    .ok()
+                    .is_some_and(|bytes| Checkpoint::read(&bytes, "").is_ok());
+                if is_checkpoint {
+                    bail!(
+                        "{} already holds a checkpoint; continue that run with --resume {}, or \
+                         remove the file to start again",
+                        path.display(),
+                        path.display()
+                    );
+                }
+                bail!(
+                    "--checkpoint {}: the file exists and is not a checkpoint, so it is left as \
+                     it is; give the name of a file that does not exist yet",
                     path.display()
                 );
             }

@@ -333,6 +333,20 @@ fn resuming_another_run_is_refused_in_words() {
         "already holds a checkpoint",
     );
     assert_eq!(fs::read(d.join(CHECKPOINT)).unwrap(), saved);
+    // An ordinary file and a folder are not called checkpoints, and are left as they are.
+    fs::write(d.join("notes.txt"), "my notes").unwrap();
+    refused_in(
+        d,
+        &chess(LONG, &["--seed", "5", "--checkpoint", "notes.txt"]),
+        "the file exists and is not a checkpoint",
+    );
+    assert_eq!(fs::read_to_string(d.join("notes.txt")).unwrap(), "my notes");
+    fs::create_dir(d.join("outdir")).unwrap();
+    refused_in(
+        d,
+        &chess(LONG, &["--seed", "5", "--checkpoint", "outdir"]),
+        "that is a folder; give a file name",
+    );
     // Another format version.
     let mut edited: Value = serde_json::from_slice(&saved).unwrap();
     edited["version"] = 999.into();
