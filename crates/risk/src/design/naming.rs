@@ -1,5 +1,5 @@
-//! Names for designed maps: a child map gets a name of its own and territory names unique
-//! within it. A territory keeps the name it had on its parent's map unless an earlier
+//! Names for designed maps: a child map gets a name of its own, and territory names and
+//! continent names unique within it. A territory keeps the name it had on its parent's map unless an earlier
 //! territory of the child already holds it; then it gets a new one.
 //!
 //! New names are pronounceable words (two or three syllables, `Valdor`, `Nimesta`) drawn from
@@ -20,6 +20,11 @@
 //! assert_ne!(map.name, "child");
 //! assert_eq!(map.territories[3].name, "T3");
 //! assert_ne!(map.territories[7].name, "T3");
+//! // Two continents of one name: the second gets another.
+//! let mut twice = RiskMap::embedded("classic").unwrap().file().clone();
+//! twice.continents[4].name = twice.continents[2].name.clone();
+//! name_map(&mut twice);
+//! assert_ne!(twice.continents[4].name, twice.continents[2].name);
 //! // Only names change.
 //! assert_eq!((&map.borders, &map.continents), (&before.borders, &before.continents));
 //! ```
@@ -53,14 +58,22 @@ pub fn name_map(map: &mut MapFile) {
 
 /// [`name_map`] with the words drawn from `rng`.
 fn rename(map: &mut MapFile, rng: &mut Stream) {
-    // Names the parents gave stay reserved for the territories that hold them first.
-    let given: BTreeSet<String> = map.territories.iter().map(|t| t.name.clone()).collect();
-    let mut taken: BTreeSet<String> = BTreeSet::new();
     map.name = word(rng, 3);
-    for t in &mut map.territories {
-        if taken.contains(&t.name) {
+    unique(map.territories.iter_mut().map(|t| &mut t.name), rng);
+    // Then the continents (two of a child's can come from parents that named theirs alike).
+    unique(map.continents.iter_mut().map(|c| &mut c.name), rng);
+}
+
+/// Makes `names` unique: a name an earlier one already holds is replaced by a new word that
+/// none of them holds (the names given stay reserved for the first that holds each).
+fn unique<'a>(names: impl Iterator<Item = &'a mut String>, rng: &mut Stream) {
+    let names: Vec<&mut String> = names.collect();
+    let given: BTreeSet<String> = names.iter().map(|n| (**n).clone()).collect();
+    let mut taken: BTreeSet<String> = BTreeSet::new();
+    for name in names {
+        if taken.contains(name.as_str()) {
             let mut attempts = 0;
-            t.name = loop {
+            *name = loop {
                 attempts += 1;
                 // Longer words once short ones keep clashing.
                 let w = word(rng, 2 + attempts / 8);
@@ -69,7 +82,7 @@ fn rename(map: &mut MapFile, rng: &mut Stream) {
                 }
             };
         }
-        taken.insert(t.name.clone());
+        taken.insert(name.clone());
     }
 }
 

@@ -363,9 +363,21 @@ mod tests {
             assert_eq!(plain.name, "child");
             assert_ne!(named.name, plain.name);
             assert_eq!(
-                (&named.borders, &named.one_way, &named.continents),
-                (&plain.borders, &plain.one_way, &plain.continents)
+                (&named.borders, &named.one_way),
+                (&plain.borders, &plain.one_way)
             );
+            // Continents keep their bonus and territories, and their names unless an earlier
+            // continent of the child holds it: then another, so that no two share one.
+            assert_eq!(named.continents.len(), plain.continents.len());
+            let mut seen = std::collections::BTreeSet::new();
+            for (n, p) in named.continents.iter().zip(&plain.continents) {
+                assert_eq!((n.bonus, &n.territories), (p.bonus, &p.territories));
+                assert_eq!(n.name == p.name, !seen.contains(&p.name), "seed {seed}");
+                seen.insert(p.name.clone());
+            }
+            let names: std::collections::BTreeSet<_> =
+                named.continents.iter().map(|c| &c.name).collect();
+            assert_eq!(names.len(), named.continents.len(), "seed {seed}");
             assert_eq!(named.territories.len(), plain.territories.len());
             for (n, p) in named.territories.iter().zip(&plain.territories) {
                 assert_eq!((n.id, n.position), (p.id, p.position));
