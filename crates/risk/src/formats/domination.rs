@@ -390,14 +390,14 @@ pub fn write(map: &RiskMap, layout_seed: u64) -> String {
     write_naming(map, layout_seed, &cards_name(map))
 }
 
-/// The name of the cards file a map written by [`write`] names: `<name>.cards`, the map's
+/// The name of the cards file a map written by [`write()`] names: `<name>.cards`, the map's
 /// name in lower-case letters and digits.
 #[must_use]
 pub fn cards_name(map: &RiskMap) -> String {
     format!("{}.cards", file_stem(&map.file().name))
 }
 
-/// [`write`], naming `cards` on the `crd` line: the cards file, beside the map, that
+/// [`write()`], naming `cards` on the `crd` line: the cards file, beside the map, that
 /// Domination opens with it (`RiskGame.setMapfile` refuses a map without one, and stops when
 /// the file is missing); [`write_cards`] makes it.
 #[must_use]
