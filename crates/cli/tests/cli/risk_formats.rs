@@ -262,3 +262,52 @@ fn hostile_names_and_the_largest_bonus_survive_both_formats() {
         refused.describe()
     );
 }
+
+/// A variant file written by `risk design --out` is drawn and exported as its map.
+#[test]
+fn a_variant_file_is_read_as_its_map() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "risk",
+            "design",
+            "--generations",
+            "1",
+            "--offspring",
+            "4",
+            "--tournament",
+            "2",
+            "--matches",
+            "4",
+            "--seed",
+            "2",
+            "-o",
+            "v.json",
+        ],
+    )
+    .expect_ok();
+    let variant = read_json(&d.join("v.json"));
+    let drawn = as_drawn(d, "v.json");
+    assert_eq!(drawn["name"], variant["map"]["name"]);
+    assert_eq!(drawn["continents"], variant["map"]["continents"]);
+    assert_eq!(drawn["borders"], variant["map"]["borders"]);
+    run_in(d, &["risk", "map", "--map", "v.json", "--export", "v.map"]).expect_ok();
+    // A designed map may have one-way arcs, which Domination's map test refuses.
+    let back = run_in(
+        d,
+        &[
+            "risk",
+            "map",
+            "--map",
+            "v.map",
+            "--allow-one-way",
+            "--out",
+            "-",
+        ],
+    )
+    .expect_ok();
+    let back: Value = serde_json::from_str(&back.stdout).unwrap();
+    assert_eq!(back["continents"], variant["map"]["continents"]);
+}

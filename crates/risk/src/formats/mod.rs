@@ -139,7 +139,8 @@ pub fn detect(text: &str) -> Option<Format> {
 /// Reads a map in any of the formats [`detect`] tells apart. `name` is the map's name when the
 /// file gives none (the published generator's format never does; Domination's and TAG's may
 /// not). `allow_one_way` reads a neighbour listed by one territory only (the published
-/// generator's and Domination's adjacency lists) as a one-way arc instead of refusing it.
+/// generator's and Domination's adjacency lists) as a one-way arc instead of refusing it. A
+/// variant file (`risk design --out`) is read as its map.
 ///
 /// # Errors
 /// [`FormatError`] naming what is wrong, or [`FormatError::Unknown`] for a file in none of the
@@ -147,7 +148,17 @@ pub fn detect(text: &str) -> Option<Format> {
 pub fn read(text: &str, name: &str, allow_one_way: bool) -> Result<RiskMap, FormatError> {
     let body = without_bom(text);
     match detect(body) {
-        Some(Format::Project) => Ok(RiskMap::parse(body)?),
+        Some(Format::Project) => {
+            // A variant file (`risk design --out`, a `risk-design` result) holds its map under
+            // `map`.
+            if let Ok(Value::Object(object)) = serde_json::from_str::<Value>(body)
+                && !object.contains_key("territories")
+                && let Some(map @ Value::Object(_)) = object.get("map")
+            {
+                return Ok(RiskMap::parse(&map.to_string())?);
+            }
+            Ok(RiskMap::parse(body)?)
+        }
         Some(Format::Published) => Ok(RiskMap::from_published(body, name, allow_one_way)?),
         Some(Format::Tag) => tag::read(body, name),
         Some(Format::Domination) => domination::read(body, name, allow_one_way),
