@@ -92,7 +92,7 @@ fn params(args: &GloomhavenArgs) -> Result<Value> {
         },
         "mutation": args.mutation.as_deref().map(mutation).transpose()?.unwrap_or(json!({})),
         "max_table": args.max_table.as_deref().map(table).transpose()?,
-        "creator": args.vgb.is_some(),
+        "creator": args.creator,
         "catalog": args.catalog.as_deref().map(file_content).transpose()?,
         "top": args.top,
         "from": from,

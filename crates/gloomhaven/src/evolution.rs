@@ -240,6 +240,10 @@ impl Mutate for GloomProblem<'_> {
             self.new_map(s, rng);
         }
         fix(self.catalog, s, rng);
+        // Pieces moved, left or came: the exit is again the farthest hex left free.
+        if s.goal == Goal::ReachExit && !crate::place::waiting(s) {
+            s.exit = exit_hex(self.catalog, s);
+        }
     }
 }
 

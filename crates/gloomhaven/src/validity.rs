@@ -6,6 +6,11 @@
 //! a time: the book sets a room's monsters up when its door opens, so a scenario may mark more
 //! hexes for a monster than the box has standees, as long as each room's fit (a room is the
 //! tiles joined by corridors rather than doors). The limit holds for every party size.
+//!
+//! A hex holds one figure: no two standees set up for the same party size share a hex, and
+//! none stands on a start hex. (The scenario book's scenario 88 as published, in the paper's
+//! data and in Virtual Gloomhaven Board's file alike, stands a Lurker and a Frost Demon on one
+//! hex for three and four players: it fails this check, so the search starts without it.)
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
@@ -63,6 +68,14 @@ pub enum Invalid {
         /// Standees in the box.
         max: u32,
     },
+    /// Two figures (standees set up for the same party size, or a standee and a start hex)
+    /// share a hex.
+    Crowded {
+        /// The hex.
+        at: Hex,
+        /// The party size (2, 3 or 4) for which both stand there.
+        players: u32,
+    },
     /// A token stands off the map.
     OffMap(Hex),
     /// The scenario has no start hex.
@@ -102,6 +115,9 @@ impl fmt::Display for Invalid {
                 f,
                 "{needed} {monster} in one room for {players} players, the box holds {max}"
             ),
+            Invalid::Crowded { at, players } => {
+                write!(f, "two figures stand on hex {at} for {players} players")
+            }
             Invalid::OffMap(h) => write!(f, "a piece stands off the map at {h}"),
             Invalid::NoStart => write!(f, "there is no start hex"),
             Invalid::MonsterUnreachable(h) => write!(f, "the monster at {h} cannot be reached"),
@@ -133,6 +149,7 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
         return Err(Invalid::RepeatedTile(t.to_string()));
     }
     check_pieces(catalog, s)?;
+    check_figures(s)?;
     let walkable = s.map.walkable(catalog);
     let tokens = s
         .start
@@ -170,6 +187,27 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
             if !reached.contains(exit) {
                 return Err(Invalid::ExitUnreachable);
             }
+        }
+    }
+    Ok(())
+}
+
+/// One figure to a hex: for each party size, the standees set up for it and the start hexes
+/// are on different hexes.
+///
+/// # Errors
+/// [`Invalid::Crowded`] naming the first shared hex and party size.
+pub fn check_figures(s: &Scenario) -> Result<(), Invalid> {
+    for p in Players::ALL {
+        let mut taken: Vec<Hex> = s.start.clone();
+        for m in s.monsters.iter().filter(|m| m.level(p) != Level::None) {
+            if taken.contains(&m.at) {
+                return Err(Invalid::Crowded {
+                    at: m.at,
+                    players: p.count(),
+                });
+            }
+            taken.push(m.at);
         }
     }
     Ok(())

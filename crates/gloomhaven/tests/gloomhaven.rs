@@ -11,5 +11,7 @@ mod evolution;
 mod explore;
 #[path = "gloomhaven/reference.rs"]
 mod reference;
+#[path = "gloomhaven/rules.rs"]
+mod rules;
 #[path = "gloomhaven/vgb.rs"]
 mod vgb;

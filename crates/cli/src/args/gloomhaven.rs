@@ -36,6 +36,11 @@ pub struct GloomhavenArgs {
     /// Reject maps that do not fit on a table of this size in centimetres, e.g. 120x80.
     #[arg(long, value_name = "WxH")]
     pub max_table: Option<String>,
+    /// Reject maps too large for Virtual Gloomhaven Board's Creator (40 × 40 cells in its
+    /// best turn), so that the --vgb file also opens in the Creator's Import. A search
+    /// setting: the same seed gives another scenario with it than without.
+    #[arg(long)]
+    pub creator: bool,
     /// A catalog file to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
@@ -60,8 +65,8 @@ pub struct GloomhavenArgs {
     /// Write the best scenario's map (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
-    /// Write the best scenario for Virtual Gloomhaven Board here (its Creator's Import, or
-    /// the board's Custom scenario); maps are kept inside the Creator's 40 × 40 grid.
+    /// Write the best scenario for Virtual Gloomhaven Board here (the board's Custom
+    /// scenario, or its Creator's Import when the map fits the Creator: see --creator).
     #[arg(long, value_name = "FILE")]
     pub vgb: Option<PathBuf>,
     /// A scenario file (ludoforge's or Virtual Gloomhaven Board's) whose scenarios join the

@@ -402,7 +402,12 @@ impl Spec for GloomhavenJob {
                 .files
                 .push(File::new("vgb", media::JSON, board.bytes));
             if let Some(warning) = board.warning {
-                artifact.notes.push(format!("warning: {warning}"));
+                let way_out = if p.creator {
+                    ""
+                } else {
+                    "; set creator (--creator) to search only maps the Creator keeps"
+                };
+                artifact.notes.push(format!("warning: {warning}{way_out}"));
             }
         }
         let entry = &entries[0];
