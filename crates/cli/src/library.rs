@@ -57,6 +57,11 @@ fn add(path: &Path, args: &AddArgs) -> Result<()> {
     for given in &args.attach {
         attachments.push(attachment(given)?);
     }
+    // Every document proves to be a result before the library is opened, or made.
+    for (file, document) in args.files.iter().zip(&documents) {
+        ludoforge_library::check_addable(document, &attachments)
+            .with_context(|| format!("{}: nothing was added", file.display()))?;
+    }
     let mut library = Library::open(path)?;
     let mut batch = library.batch()?;
     let mut report = Vec::with_capacity(documents.len());
@@ -167,7 +172,7 @@ fn query_of(filter: &Filter, select: Option<&Select>, limit: Option<usize>) -> Q
 
 /// `library list`.
 fn list(path: &Path, args: &ListArgs) -> Result<()> {
-    let library = Library::open(path)?;
+    let library = Library::open_to_read(path)?;
     let query = query_of(&args.filter, None, Some(args.limit));
     let rows = library.query(&query)?;
     if args.json {
@@ -192,7 +197,7 @@ fn list(path: &Path, args: &ListArgs) -> Result<()> {
 
 /// `library query`.
 fn query(path: &Path, args: &QueryArgs) -> Result<()> {
-    let library = Library::open(path)?;
+    let library = Library::open_to_read(path)?;
     let query = query_of(&args.filter, Some(&args.select), None);
     let rows = library.query(&query)?;
     if args.json {
@@ -208,7 +213,7 @@ fn query(path: &Path, args: &QueryArgs) -> Result<()> {
 
 /// `library show ID`.
 fn show(path: &Path, args: &ShowArgs) -> Result<()> {
-    let library = Library::open(path)?;
+    let library = Library::open_to_read(path)?;
     let item = library.show(args.id)?;
     if args.json {
         crate::say(&shown(&item).to_string());
@@ -233,7 +238,7 @@ fn shown(item: &Item) -> Value {
 
 /// `library export DIR`.
 fn export(path: &Path, args: &ExportArgs) -> Result<()> {
-    let library = Library::open(path)?;
+    let library = Library::open_to_read(path)?;
     let query = query_of(&args.filter, Some(&args.select), None);
     // Results kept without pictures (an archive's elites) get them from their job.
     let registry = crate::jobs::registry();
@@ -278,7 +283,7 @@ fn export(path: &Path, args: &ExportArgs) -> Result<()> {
 
 /// `library remove ID...`.
 fn remove(path: &Path, args: &RemoveArgs) -> Result<()> {
-    let mut library = Library::open(path)?;
+    let mut library = Library::open_existing(path)?;
     let removed = library.remove(&args.ids)?;
     crate::say(&format!(
         "removed {removed} {}",

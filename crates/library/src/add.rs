@@ -31,6 +31,42 @@ impl Added {
     }
 }
 
+/// The results a document holds, once it has proved to be a result (or an archive of them)
+/// that can be added with `files`.
+fn checked(document: &Value, files: &[Attachment]) -> Result<Vec<Entry>, LibraryError> {
+    let entries = content::entries(document)?;
+    let archive = document.get("generator").and_then(Value::as_str) == Some(ARCHIVE_GENERATOR);
+    if archive && !files.is_empty() {
+        return Err(LibraryError::FilesWithArchive {
+            elites: entries.len(),
+        });
+    }
+    for (at, file) in files.iter().enumerate() {
+        if files[..at].iter().any(|f| f.role == file.role) {
+            return Err(LibraryError::DuplicateRole {
+                role: file.role.clone(),
+            });
+        }
+    }
+    Ok(entries)
+}
+
+/// Checks, without a library, that `document` can be added with `files`: what [`Library::add`]
+/// refuses is refused here, so a front end can check every document before it opens (or
+/// makes) a library. Returns how many results it holds (an archive's elites, or 1).
+///
+/// ```
+/// use ludoforge_library::check_addable;
+/// assert_eq!(check_addable(&serde_json::json!({"generator": "x"}), &[]).unwrap(), 1);
+/// assert!(check_addable(&serde_json::json!({"maze": 1}), &[]).is_err());
+/// ```
+///
+/// # Errors
+/// As [`Library::add`].
+pub fn check_addable(document: &Value, files: &[Attachment]) -> Result<usize, LibraryError> {
+    checked(document, files).map(|entries| entries.len())
+}
+
 impl Library {
     /// Adds a result document with its files, in one transaction.
     ///
@@ -121,23 +157,10 @@ impl Batch<'_> {
         files: &[Attachment],
         job: Option<&str>,
     ) -> Result<Added, LibraryError> {
-        let mut entries = content::entries(document)?;
+        let mut entries = checked(document, files)?;
         for entry in &mut entries {
             if entry.job.is_none() {
                 entry.job = job.map(str::to_string);
-            }
-        }
-        let archive = document.get("generator").and_then(Value::as_str) == Some(ARCHIVE_GENERATOR);
-        if archive && !files.is_empty() {
-            return Err(LibraryError::FilesWithArchive {
-                elites: entries.len(),
-            });
-        }
-        for (at, file) in files.iter().enumerate() {
-            if files[..at].iter().any(|f| f.role == file.role) {
-                return Err(LibraryError::DuplicateRole {
-                    role: file.role.clone(),
-                });
             }
         }
         let savepoint = "document";

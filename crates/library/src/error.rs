@@ -82,6 +82,28 @@ pub enum LibraryError {
         /// The version it would be upgraded to.
         to: i64,
     },
+    /// There is no library at the path, and the command only reads one.
+    #[error(
+        "there is no library at {}; `ludoforge library add RESULT.json` makes one there, or \
+         give another file with --library",
+        path.display()
+    )]
+    Missing {
+        /// Where the library was looked for.
+        path: PathBuf,
+    },
+    /// The library cannot be written here: the file or its folder is read-only.
+    #[error(
+        "cannot write the library {}: {why}; make it writable, or give another file with \
+         --library (reading it works as it is: library list, query, show, export)",
+        path.display()
+    )]
+    ReadOnly {
+        /// The library.
+        path: PathBuf,
+        /// What cannot be written.
+        why: String,
+    },
     /// Another program holds the library for longer than the library waits.
     #[error(
         "{} is busy: another program is writing it; try again when it is done",

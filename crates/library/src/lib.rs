@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-pub use add::{Added, Batch};
+pub use add::{Added, Batch, check_addable};
 pub use content::{canonical, numbers};
 pub use error::LibraryError;
 pub use export::Exported;

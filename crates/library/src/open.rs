@@ -24,7 +24,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
 /// What is at a library's path before it is opened.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Found {
     /// Nothing: a new library is made there.
     Nothing,
@@ -56,9 +56,38 @@ impl Library {
     /// [`LibraryError::Newer`], [`LibraryError::BackupExists`], [`LibraryError::Busy`], and
     /// [`LibraryError::Io`] when the file or its folder cannot be read or made.
     pub fn open(path: impl AsRef<Path>) -> Result<Library, LibraryError> {
-        let path = path.as_ref().to_path_buf();
+        Library::open_as(path.as_ref(), Access::Make)
+    }
+
+    /// Opens the library at `path` to change it, as [`Library::open`] does, but only if
+    /// there is one: nothing is made where there is none.
+    ///
+    /// # Errors
+    /// As [`Library::open`], and [`LibraryError::Missing`] where there is no file.
+    pub fn open_existing(path: impl AsRef<Path>) -> Result<Library, LibraryError> {
+        Library::open_as(path.as_ref(), Access::Change)
+    }
+
+    /// Opens the library at `path` to read it. Nothing is made where there is none, and a
+    /// library in a read-only file or folder is read as it is, leaving no file beside it (a
+    /// library that can be written is opened as [`Library::open`] opens it, and brought up to
+    /// date if it is older).
+    ///
+    /// # Errors
+    /// As [`Library::open`], [`LibraryError::Missing`] where there is no file, and
+    /// [`LibraryError::ReadOnly`] for a read-only library of an older version (it must be
+    /// upgraded before it is read) or one whose log another program holds open.
+    pub fn open_to_read(path: impl AsRef<Path>) -> Result<Library, LibraryError> {
+        Library::open_as(path.as_ref(), Access::Read)
+    }
+
+    fn open_as(path: &Path, access: Access) -> Result<Library, LibraryError> {
+        let path = path.to_path_buf();
         let mut found = inspect(&path)?;
         if found == Found::Nothing {
+            if access != Access::Make {
+                return Err(LibraryError::Missing { path });
+            }
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
                 fs::create_dir_all(parent)
                     .map_err(|e| LibraryError::io("create the folder", parent, e))?;
@@ -66,12 +95,59 @@ impl Library {
             create(&path)?;
             found = inspect(&path)?;
         }
+        // SQLite would open a write-protected file for reading only, and then leave its log
+        // files beside it: a read-only file is told apart first.
+        let writable = match fs::OpenOptions::new().write(true).open(&path) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => false,
+            Err(e) => return Err(LibraryError::io("open", &path, e)),
+        };
+        if !writable {
+            return match access {
+                Access::Read => Library::read_only(path, found),
+                _ => Err(LibraryError::ReadOnly {
+                    path,
+                    why: "the file is read-only".to_string(),
+                }),
+            };
+        }
+        match Library::open_writable(path.clone(), found) {
+            Err(LibraryError::ReadOnly { path, why }) => match access {
+                Access::Read => Library::read_only(path, found),
+                _ => Err(LibraryError::ReadOnly { path, why }),
+            },
+            other => other,
+        }
+    }
+
+    /// Opens a library file that can be written, upgrading an older one.
+    fn open_writable(path: PathBuf, found: Found) -> Result<Library, LibraryError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let connection =
             Connection::open_with_flags(&path, flags).map_err(|e| damaged(&path, e))?;
         connection
             .busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| LibraryError::sqlite(&path, e))?;
+        // A library in WAL mode is read through files beside it: a folder that cannot be
+        // written makes the first read fail, before anything is written.
+        if let Err(e) = connection.query_row("SELECT count(*) FROM sqlite_schema", [], |row| {
+            row.get::<_, i64>(0)
+        }) && matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+        ) {
+            let folder = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                Some(parent) => parent.display().to_string(),
+                None => ".".to_string(),
+            };
+            return Err(LibraryError::ReadOnly {
+                path,
+                why: format!(
+                    "its folder {folder} cannot be written, and SQLite keeps the library's log \
+                     beside it"
+                ),
+            });
+        }
         // Closing the last connection folds the log into the file: not before the file has
         // proved to be ours.
         let log = found == Found::Existing { log: true };
@@ -85,9 +161,6 @@ impl Library {
         let version = library.stamped_version()?;
         if let Some(version) = version {
             library.check_version(version)?;
-            if version < SCHEMA_VERSION {
-                library.check_backup_free(version)?;
-            }
         }
         if log {
             library
@@ -95,16 +168,52 @@ impl Library {
                 .set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
                 .map_err(|e| LibraryError::sqlite(&library.path, e))?;
         }
-        library.configure()?;
         // A library up to date is only read here, so it opens while another program writes.
-        match version {
-            // An empty database (left by an earlier ludoforge, which made a library in place).
-            None => library.stamp()?,
-            Some(version) if version < SCHEMA_VERSION => {
-                library.back_up(version)?;
-                library.migrate()?;
+        if version.is_none_or(|v| v < SCHEMA_VERSION) {
+            library.upgrade()?;
+        }
+        library.configure()?;
+        Ok(library)
+    }
+
+    /// Opens a library that cannot be written, for reading only: without its log beside it,
+    /// as an immutable file (SQLite then makes no file beside it); with one, through it.
+    fn read_only(path: PathBuf, found: Found) -> Result<Library, LibraryError> {
+        let log = found == Found::Existing { log: true };
+        let uri = format!(
+            "file:{}?mode=ro{}",
+            uri_path(&path),
+            if log { "" } else { "&immutable=1" }
+        );
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let connection = Connection::open_with_flags(&uri, flags).map_err(|e| damaged(&path, e))?;
+        connection
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| LibraryError::sqlite(&path, e))?;
+        let library = Library { connection, path };
+        let version = match library.stamped_version() {
+            Err(LibraryError::Damaged { path, .. }) if log => {
+                return Err(LibraryError::ReadOnly {
+                    path,
+                    why: "it cannot be written, and another program has its log open; try \
+                          again when that program ends"
+                        .to_string(),
+                });
             }
-            Some(_) => {}
+            other => other?,
+        };
+        if let Some(version) = version {
+            library.check_version(version)?;
+        }
+        if version.is_none_or(|v| v < SCHEMA_VERSION) {
+            return Err(LibraryError::ReadOnly {
+                path: library.path,
+                why: "it was made by an older ludoforge and must be brought up to date, \
+                      which writes it, before it is read"
+                    .to_string(),
+            });
         }
         Ok(library)
     }
@@ -164,10 +273,23 @@ impl Library {
     /// keeps the indexes it grows in memory.
     fn configure(&self) -> Result<(), LibraryError> {
         let path = &self.path;
-        let mode: String = self
-            .connection
-            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
-            .map_err(|e| LibraryError::sqlite(path, e))?;
+        // Another program switching the same file at the same moment makes SQLite answer
+        // "busy" at once, without waiting: wait here, as for any other writer.
+        let since = std::time::Instant::now();
+        let mode: String = loop {
+            match self
+                .connection
+                .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+            {
+                Err(e)
+                    if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                        && since.elapsed() < BUSY_TIMEOUT =>
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                other => break other.map_err(|e| LibraryError::sqlite(path, e))?,
+            }
+        };
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(LibraryError::Io {
                 action: "keep a write-ahead log beside",
@@ -208,58 +330,102 @@ impl Library {
             .map_err(|e| LibraryError::sqlite(&path, e))
     }
 
-    /// Refuses to upgrade a library whose copy would overwrite a file.
-    fn check_backup_free(&self, version: i64) -> Result<(), LibraryError> {
-        let backup = backup_path(&self.path, version);
-        if fs::symlink_metadata(&backup).is_ok() {
-            return Err(LibraryError::BackupExists {
-                path: self.path.clone(),
-                backup,
-                to: SCHEMA_VERSION,
-            });
-        }
-        Ok(())
-    }
-
-    /// Copies a library of an older schema to `<file>.v<version>.bak` before it is upgraded.
-    fn back_up(&self, version: i64) -> Result<(), LibraryError> {
-        self.check_backup_free(version)?;
-        let backup = backup_path(&self.path, version);
-        let Some(target) = backup.to_str() else {
-            return Err(LibraryError::io(
-                "copy the library to",
-                &backup,
-                std::io::Error::other("its name is not UTF-8; give the library a plain name"),
-            ));
-        };
-        self.connection
-            .execute("VACUUM INTO ?1", [target])
-            .map_err(|e| LibraryError::sqlite(&self.path, e))?;
-        Ok(())
-    }
-
-    /// Applies every migration the file lacks, in order, in one transaction.
-    fn migrate(&mut self) -> Result<(), LibraryError> {
+    /// Brings an empty database or an older library up to date, holding the write lock from
+    /// before it looks again at the version to the end: programs opening it at once wait
+    /// for the first, which stamps it, or copies it to `<file>.v<old>.bak` and migrates it;
+    /// the others then find it up to date. A copy already at that name is refused before
+    /// anything is written.
+    fn upgrade(&mut self) -> Result<(), LibraryError> {
         let path = self.path.clone();
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| LibraryError::sqlite(&path, e))?;
-        let version = schema::version(&transaction)
-            .map_err(|e| LibraryError::sqlite(&path, e))?
-            .unwrap_or(0);
-        if version > SCHEMA_VERSION {
-            return Err(LibraryError::Newer {
-                path,
-                found: version,
-                supported: SCHEMA_VERSION,
-            });
+        let tables: i64 = transaction
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |row| row.get(0))
+            .map_err(|e| LibraryError::sqlite(&path, e))?;
+        if tables == 0 {
+            // An empty database (left by an earlier ludoforge, which made a library in place).
+            schema::stamp(&transaction, APPLICATION_ID)
+                .and_then(|()| schema::migrate(&transaction, 0))
+                .map_err(|e| LibraryError::sqlite(&path, e))?;
+        } else {
+            let version = schema::version(&transaction)
+                .map_err(|e| damaged(&path, e))?
+                .unwrap_or(0);
+            if version > SCHEMA_VERSION {
+                return Err(LibraryError::Newer {
+                    path,
+                    found: version,
+                    supported: SCHEMA_VERSION,
+                });
+            }
+            if version < SCHEMA_VERSION {
+                back_up(&path, version)?;
+                schema::migrate(&transaction, version)
+                    .map_err(|e| LibraryError::sqlite(&path, e))?;
+            }
         }
-        schema::migrate(&transaction, version).map_err(|e| LibraryError::sqlite(&path, e))?;
         transaction
             .commit()
             .map_err(|e| LibraryError::sqlite(&path, e))
     }
+}
+
+/// Copies the library at `path`, of schema `version`, to `<file>.v<version>.bak` before it is
+/// upgraded (`VACUUM INTO` from a connection of its own, which reads the last state written
+/// while the caller holds the write lock), unless a file is already there.
+fn back_up(path: &Path, version: i64) -> Result<(), LibraryError> {
+    let backup = backup_path(path, version);
+    if fs::symlink_metadata(&backup).is_ok() {
+        return Err(LibraryError::BackupExists {
+            path: path.to_path_buf(),
+            backup,
+            to: SCHEMA_VERSION,
+        });
+    }
+    let Some(target) = backup.to_str() else {
+        return Err(LibraryError::io(
+            "copy the library to",
+            &backup,
+            std::io::Error::other("its name is not UTF-8; give the library a plain name"),
+        ));
+    };
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let reader =
+        Connection::open_with_flags(path, flags).map_err(|e| LibraryError::sqlite(path, e))?;
+    reader
+        .execute("VACUUM INTO ?1", [target])
+        .map_err(|e| LibraryError::sqlite(path, e))?;
+    Ok(())
+}
+
+/// How a library is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// To change it, making it where there is none.
+    Make,
+    /// To change it, only if there is one.
+    Change,
+    /// To read it.
+    Read,
+}
+
+/// A path as SQLite's URI file names write it: every byte but letters, digits and `/._-~`
+/// percent-encoded.
+fn uri_path(path: &Path) -> String {
+    use std::fmt::Write as _;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let bytes = absolute.as_os_str().as_encoded_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b"/._-~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 /// Makes a new library at `path`: built whole under a name of its own beside it

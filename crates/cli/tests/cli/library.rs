@@ -373,6 +373,27 @@ fn refusals_change_nothing() {
         &[("r.json", Some(RESULT)), ("notes.txt", Some("hello"))],
     );
     refuses(
+        &with(&lib, &["add", "maze.json"]),
+        1,
+        "maze.json: nothing was added: not a result document: it does not name its `generator`",
+        &[("maze.json", Some(r#"{"maze": [1, 2]}"#))],
+    );
+    // Commands that only read, or remove, make no library where there is none.
+    for command in [
+        &["list"][..],
+        &["query", "--sort", "score"],
+        &["show", "1"],
+        &["export", "out"],
+        &["remove", "1"],
+    ] {
+        refuses(
+            &with(&lib, command),
+            1,
+            "there is no library at lib.sqlite; `ludoforge library add RESULT.json` makes one",
+            &[],
+        );
+    }
+    refuses(
         &with(&lib, &["add", "missing.json"]),
         1,
         "cannot read missing.json: there is no such file",
@@ -527,5 +548,131 @@ fn eight_processes_making_one_library_at_once_keep_every_result() {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(left, ["lib.sqlite"], "round {round}");
+    }
+}
+
+/// Runs `ludoforge ARGS` in `d` as a user without root's right to write anything: as the
+/// user `nobody` (through `setpriv`) when the tests run as root, else as the user running
+/// them. `None` when running as root without `setpriv`.
+fn as_a_user(d: &Path, args: &[&str]) -> Option<Outcome> {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    let mut command = if root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_ludoforge"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_ludoforge"))
+    };
+    let output = command
+        .args(args)
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(Outcome {
+        code: output.status.code()?,
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    })
+}
+
+/// The names in a folder, sorted.
+fn names(d: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A read-only library file, and a library in a folder the user cannot write: each is read
+/// as it is, with no file left beside it, and adding to it is refused with its own message,
+/// the bytes unchanged.
+#[test]
+fn a_read_only_library_is_read_and_its_refusals_say_why() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = TempDir::new().unwrap();
+    let top = dir.path();
+    fs::set_permissions(top, fs::Permissions::from_mode(0o755)).unwrap();
+    for case in ["file", "folder"] {
+        let d = top.join(case);
+        fs::create_dir(&d).unwrap();
+        fs::write(d.join("r.json"), RESULT).unwrap();
+        fs::write(
+            d.join("s.json"),
+            RESULT.replace("\"seed\": 1", "\"seed\": 2"),
+        )
+        .unwrap();
+        library(&d, &["add", "r.json"]).expect_ok();
+        let (folder_mode, file_mode) = match case {
+            // Anyone may write the folder: the file alone keeps SQLite from writing; then
+            // anyone may write the file, but not the folder where its log would go.
+            "file" => (0o777, 0o444),
+            _ => (0o755, 0o666),
+        };
+        fs::set_permissions(d.join("lib.sqlite"), fs::Permissions::from_mode(file_mode)).unwrap();
+        fs::set_permissions(&d, fs::Permissions::from_mode(folder_mode)).unwrap();
+        let before = fs::read(d.join("lib.sqlite")).unwrap();
+        let listed = names(&d);
+        let Some(outcome) = as_a_user(&d, &["--library", "lib.sqlite", "library", "list"]) else {
+            eprintln!("skipped: running as root without setpriv to run as another user");
+            return;
+        };
+        assert_eq!(outcome.code, 0, "{case}: {}", outcome.stderr);
+        assert!(
+            outcome.stdout.contains("  g "),
+            "{case}: {}",
+            outcome.stdout
+        );
+        let outcome = as_a_user(
+            &d,
+            &[
+                "--library",
+                "lib.sqlite",
+                "library",
+                "query",
+                "--json",
+                "--sort",
+                "score",
+            ],
+        )
+        .unwrap();
+        assert_eq!(outcome.code, 0, "{case}: {}", outcome.stderr);
+        assert_eq!(rows(&outcome).len(), 1, "{case}");
+        assert_eq!(
+            names(&d),
+            listed,
+            "{case}: files were left beside the library"
+        );
+        let outcome =
+            as_a_user(&d, &["--library", "lib.sqlite", "library", "add", "s.json"]).unwrap();
+        assert_eq!(outcome.code, 1, "{case}: {}", outcome.stderr);
+        let why = match case {
+            "file" => "cannot write the library lib.sqlite: the file is read-only; make it \
+                       writable, or give another file with --library"
+                .to_string(),
+            _ => format!(
+                "cannot write the library lib.sqlite: its folder {} cannot be written",
+                "."
+            ),
+        };
+        assert!(outcome.stderr.contains(&why), "{case}: {}", outcome.stderr);
+        assert!(
+            !outcome.stderr.contains("damaged"),
+            "{case}: {}",
+            outcome.stderr
+        );
+        assert_eq!(fs::read(d.join("lib.sqlite")).unwrap(), before, "{case}");
+        assert_eq!(
+            names(&d),
+            listed,
+            "{case}: files were left beside the library"
+        );
+        fs::set_permissions(&d, fs::Permissions::from_mode(0o755)).unwrap();
     }
 }

@@ -328,3 +328,66 @@ fn a_folder_is_not_a_library() {
     let error = Library::open(dir.path()).unwrap_err();
     assert!(error.to_string().contains("it is a folder"), "{error}");
 }
+
+/// Eight threads opening one older library at once: the first copies it aside and upgrades
+/// it while the others wait, then find it up to date; every result is kept, and there is one
+/// copy, of the old library.
+#[test]
+fn eight_openers_of_an_older_library_upgrade_it_once() {
+    for _ in 0..10 {
+        let dir = TempDir::new().unwrap();
+        let path = dir.path().join("library.sqlite");
+        version_zero(&path);
+        std::thread::scope(|scope| {
+            for seed in 0..8 {
+                let path = &path;
+                scope.spawn(move || {
+                    let mut library = Library::open(path).unwrap();
+                    library.add(&puzzle(seed, 12, 3), &[]).unwrap();
+                });
+            }
+        });
+        assert_eq!(Library::open(&path).unwrap().len().unwrap(), 8);
+        let copy = Connection::open(backup_path(&path, 0)).unwrap();
+        let version: String = copy
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(version, "0");
+        drop(copy);
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["library.sqlite", "library.sqlite.v0.bak"]);
+    }
+}
+
+/// Reading, or changing, a library that is not there makes none.
+#[test]
+fn reading_where_there_is_no_library_makes_none() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("library.sqlite");
+    for error in [
+        Library::open_to_read(&path).unwrap_err(),
+        Library::open_existing(&path).unwrap_err(),
+    ] {
+        assert!(matches!(error, LibraryError::Missing { .. }), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("`ludoforge library add RESULT.json` makes one there"),
+            "{error}"
+        );
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    // A library there is read, and not changed by reading.
+    drop(Library::open(&path).unwrap());
+    let before = bytes(&path);
+    assert_eq!(Library::open_to_read(&path).unwrap().len().unwrap(), 0);
+    assert_eq!(bytes(&path), before);
+}
