@@ -306,17 +306,98 @@ pub fn check_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
     for &(flag, path) in outputs {
         let Some(path) = path else { continue };
         check_writable(path, flag)?;
-        if let Target::Replace { place, .. } = Target::of(path)? {
-            if let Some((other, _)) = seen.iter().find(|(_, p)| *p == place) {
-                bail!(
-                    "{other} and {flag} both name {}: give each output its own file",
-                    path.display()
-                );
+        check_extension(path, flag)?;
+        match Target::of(path)? {
+            Target::Replace { place, .. } => {
+                if let Some((other, _)) = seen.iter().find(|(_, p)| *p == place) {
+                    bail!(
+                        "{other} and {flag} both name {}: give each output its own file",
+                        path.display()
+                    );
+                }
+                probe(path, &place, flag)?;
+                seen.push((flag, place));
             }
-            seen.push((flag, place));
+            Target::Through { place, .. } => {
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(&place)
+                    .map_err(|e| {
+                        anyhow::anyhow!("{flag} {}: cannot write it: {e}", path.display())
+                    })?;
+            }
         }
     }
     Ok(())
+}
+
+/// The picture and document formats a flag writes, and the extensions that name another
+/// format: `--svg pic.png` would put an SVG picture in a file every viewer opens as PNG.
+const FORMATS: &[(&str, &str, &[&str])] = &[
+    ("--svg", "an SVG picture", &["svg", "svgz"]),
+    ("--png", "a PNG picture", &["png"]),
+    ("--pdf", "a PDF document", &["pdf"]),
+];
+
+/// Extensions that name one of [`FORMATS`] (or a common picture format).
+const PICTURE_EXTENSIONS: &[&str] = &["svg", "svgz", "png", "pdf", "jpg", "jpeg", "gif", "webp"];
+
+/// Refuses a picture flag whose file name ends in another picture format's extension.
+fn check_extension(path: &Path, flag: &str) -> Result<()> {
+    let Some((_, what, own)) = FORMATS.iter().find(|(f, _, _)| *f == flag) else {
+        return Ok(());
+    };
+    let Some(extension) = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+    else {
+        return Ok(());
+    };
+    if own.contains(&extension.as_str()) || !PICTURE_EXTENSIONS.contains(&extension.as_str()) {
+        return Ok(());
+    }
+    let other = FORMATS
+        .iter()
+        .find(|(_, _, e)| e.contains(&extension.as_str()))
+        .map(|(f, _, _)| format!(", or use {f} for a .{extension} file"))
+        .unwrap_or_default();
+    bail!(
+        "{flag} {}: {flag} writes {what}, and the name ends in .{extension}; name it .{}{other}",
+        path.display(),
+        own[0]
+    )
+}
+
+/// Checks that the folder of a file to be replaced takes new files (where the file is first
+/// written under a temporary name), by making and removing an empty one there.
+fn probe(path: &Path, place: &Path, flag: &str) -> Result<()> {
+    let trial = beside(place, "probe")?;
+    match fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&trial)
+    {
+        Ok(_) => {
+            let _ = fs::remove_file(&trial);
+            Ok(())
+        }
+        // A file of that name left by this very process cannot be; another's is its own.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => {
+            let folder = place.parent().unwrap_or(Path::new("."));
+            let why = match e.kind() {
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                std::io::ErrorKind::ReadOnlyFilesystem => "a read-only file system".to_string(),
+                _ => e.to_string(),
+            };
+            bail!(
+                "{flag} {}: cannot write in the folder {} ({why}); choose a folder you can write, \
+                 nothing was run",
+                path.display(),
+                folder.display()
+            )
+        }
+    }
 }
 
 /// Checks before any work that a file can be written at `path`: its folder exists and it is

@@ -85,6 +85,35 @@ impl Outcome {
     }
 }
 
+/// Runs `ludoforge ARGS` in `d` as a user without root's right to write anything: as the
+/// user `nobody` (through `setpriv`) when the tests run as root, else as the user running
+/// them. `None` when running as root without `setpriv`.
+fn as_a_user(d: &Path, args: &[&str]) -> Option<Outcome> {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    let mut command = if root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_ludoforge"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_ludoforge"))
+    };
+    let output = command
+        .args(args)
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(Outcome {
+        code: output.status.code()?,
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    })
+}
+
 /// Runs the binary in `dir` with `args`.
 fn run_in(dir: &Path, args: &[&str]) -> Outcome {
     let output = Command::new(env!("CARGO_BIN_EXE_ludoforge"))

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use super::{Outcome, listing, read_json, refuses, run_in, with};
+use super::{Outcome, as_a_user, listing, read_json, refuses, run_in, with};
 
 /// A chromatic puzzle (with its picture) and an archive of an exploration, made by the binary
 /// in `d`: `m.json`, `m.svg`, `shelf.json`.
@@ -549,35 +549,6 @@ fn eight_processes_making_one_library_at_once_keep_every_result() {
             .collect();
         assert_eq!(left, ["lib.sqlite"], "round {round}");
     }
-}
-
-/// Runs `ludoforge ARGS` in `d` as a user without root's right to write anything: as the
-/// user `nobody` (through `setpriv`) when the tests run as root, else as the user running
-/// them. `None` when running as root without `setpriv`.
-fn as_a_user(d: &Path, args: &[&str]) -> Option<Outcome> {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
-    let mut command = if root {
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_ludoforge"));
-        c
-    } else {
-        Command::new(env!("CARGO_BIN_EXE_ludoforge"))
-    };
-    let output = command
-        .args(args)
-        .current_dir(d)
-        .stdin(Stdio::null())
-        .output()
-        .ok()?;
-    Some(Outcome {
-        code: output.status.code()?,
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    })
 }
 
 /// The names in a folder, sorted.

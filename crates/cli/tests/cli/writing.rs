@@ -256,3 +256,92 @@ fn every_command_that_writes_a_result_takes_dash_o() {
         assert!(value.is_object(), "{command:?}: {text:.200}");
     }
 }
+
+/// An output in a folder the user cannot write is refused before any work, naming the flag and
+/// the folder, for every command that writes files; nothing is left behind.
+#[test]
+fn an_unwritable_output_is_refused_before_any_work() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::create_dir(d.join("ro")).unwrap();
+    fs::set_permissions(d.join("ro"), fs::Permissions::from_mode(0o555)).unwrap();
+    let commands: [&[&str]; 14] = [
+        &["puzzle", "chess", "--svg", "ro/x.svg"],
+        &["puzzle", "chromatic", "-o", "ro/x.json"],
+        &["puzzle", "study", "--csv", "ro/x.csv"],
+        &["portals", "generate", "--handout", "ro/x.md"],
+        &["portals", "study", "-o", "ro/x.json"],
+        &["stock", "--svg", "ro/x.svg"],
+        &["gloomhaven", "--png", "ro/x.png"],
+        &["risk", "playtest", "--record", "ro/x.jsonl"],
+        &["risk", "design", "--svg", "ro/x.svg"],
+        &["risk", "map", "-o", "ro/x.json"],
+        &["explore", "puzzle-chromatic", "--svg", "ro/x.svg"],
+        &["run", "puzzle-chess", "-o", "ro/x.json"],
+        &[
+            "gloomhaven",
+            "export-vgb",
+            "--official",
+            "1",
+            "-o",
+            "ro/x.json",
+        ],
+        &["portals", "generate", "-o", "ro/x.json"],
+    ];
+    for command in commands {
+        let Some(outcome) = super::as_a_user(d, command) else {
+            eprintln!("skipped: running as root without setpriv to run as another user");
+            return;
+        };
+        let flag = match command[command.len() - 2] {
+            "-o" => "--out",
+            flag => flag,
+        };
+        let wanted = format!(
+            "{flag} {}: cannot write in the folder {} (permission denied)",
+            command[command.len() - 1],
+            d.join("ro").canonicalize().unwrap().display()
+        );
+        assert_eq!(outcome.code, 1, "{command:?}: {}", outcome.describe());
+        assert!(
+            outcome.stderr.contains(&wanted),
+            "{command:?}: {}",
+            outcome.describe()
+        );
+        assert!(
+            outcome.stdout.is_empty(),
+            "{command:?}: {}",
+            outcome.describe()
+        );
+    }
+    assert_eq!(fs::read_dir(d.join("ro")).unwrap().count(), 0);
+}
+
+/// A picture flag given a name of the other format is refused before any work, with the way
+/// out; a name without a picture extension is the user's choice.
+#[test]
+fn a_picture_flag_refuses_the_other_formats_extension() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["puzzle", "chess", "--svg", "pic.png"],
+            "--svg pic.png: --svg writes an SVG picture, and the name ends in .png; name it \
+             .svg, or use --png for a .png file",
+        ),
+        (
+            &["portals", "generate", "--png", "pic.SVG"],
+            "--png pic.SVG: --png writes a PNG picture, and the name ends in .svg; name it \
+             .png, or use --svg for a .svg file",
+        ),
+        (&["gloomhaven", "--svg", "map.jpg"], "--svg map.jpg: "),
+        (&["risk", "map", "--png", "board.svg"], "--png board.svg: "),
+        (&["run", "stock", "--svg", "m.png"], "--svg m.png: "),
+    ];
+    for (args, phrase) in cases {
+        super::refuses(args, 1, phrase, &[]);
+    }
+    let dir = TempDir::new().unwrap();
+    run_in(dir.path(), &["risk", "map", "--svg", "board.picture"]).expect_ok();
+    assert!(dir.path().join("board.picture").exists());
+}
