@@ -1,6 +1,7 @@
 //! Command-line arguments, parsed by clap and then checked into typed settings.
 
 pub mod gloomhaven;
+pub mod help;
 pub mod library;
 pub mod portals;
 pub mod risk;

@@ -25,7 +25,7 @@ mod vgb;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches as _;
 
 use crate::args::gloomhaven::VgbCommand;
 use crate::args::portals::PortalsCommand;
@@ -34,7 +34,8 @@ use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = args::help::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(Ending::Done) => ExitCode::SUCCESS,
         Ok(Ending::TargetMissed) => ExitCode::from(3),
