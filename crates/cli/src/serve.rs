@@ -127,7 +127,9 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) ->
     Ok(Ending::Done)
 }
 
-/// Opens `url` in the desktop's browser, saying so when it cannot.
+/// Opens `url` in the desktop's browser, saying so when it cannot: when the opener is
+/// missing, or ends without success (`xdg-open` on a machine without a browser). The opener
+/// is waited for on a thread of its own, so none is left defunct.
 fn open_browser(url: &str) {
     let command = if cfg!(target_os = "macos") {
         ("open", vec![url])
@@ -136,15 +138,31 @@ fn open_browser(url: &str) {
     } else {
         ("xdg-open", vec![url])
     };
-    let opened = std::process::Command::new(command.0)
+    let (opener, url) = (command.0, url.to_string());
+    let cannot = move |why: String| {
+        eprintln!(
+            "could not open a browser ({opener} {why}): open {url} in a browser yourself, or \
+             on another machine through an SSH tunnel (ssh -L PORT:localhost:PORT this-host)"
+        );
+    };
+    match std::process::Command::new(opener)
         .args(&command.1)
+        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn();
-    if opened.is_err() {
-        eprintln!(
-            "could not open a browser ({}): open {url} yourself",
-            command.0
-        );
+        .spawn()
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => cannot("is not installed".into()),
+        Err(e) => cannot(format!("did not start: {e}")),
+        Ok(mut child) => {
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => cannot(match status.code() {
+                    Some(code) => format!("found no browser, exit status {code}"),
+                    None => "was stopped".to_string(),
+                }),
+                Err(e) => cannot(format!("could not be waited for: {e}")),
+            });
+        }
     }
 }

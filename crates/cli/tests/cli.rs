@@ -41,6 +41,9 @@ mod risk_formats;
 mod risk_steady;
 #[path = "cli/risk_terminal.rs"]
 mod risk_terminal;
+#[cfg(target_os = "linux")]
+#[path = "cli/serve_open.rs"]
+mod serve_open;
 #[path = "cli/stock.rs"]
 mod stock;
 #[path = "cli/sweep.rs"]
