@@ -318,7 +318,8 @@ pub fn check_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
                 probe(path, &place, flag)?;
                 seen.push((flag, place));
             }
-            Target::Through { place, .. } => {
+            // A device opens for writing at once; a FIFO would wait here for its reader.
+            Target::Through { place, .. } if !is_fifo(&place) => {
                 fs::OpenOptions::new()
                     .write(true)
                     .open(&place)
@@ -326,9 +327,24 @@ pub fn check_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
                         anyhow::anyhow!("{flag} {}: cannot write it: {e}", path.display())
                     })?;
             }
+            Target::Through { .. } => {}
         }
     }
     Ok(())
+}
+
+/// Whether `path` is a FIFO (named pipe).
+fn is_fifo(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
 }
 
 /// The picture and document formats a flag writes, and the extensions that name another
@@ -423,8 +439,42 @@ pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
     Ok(())
 }
 
-/// Reads a text file with a message naming it.
+/// The texts read from files given on the command line: each file's name, and the hash and
+/// length of its text, so that the summary line names the file instead of repeating it.
+static GIVEN: std::sync::Mutex<Vec<(String, u64, usize)>> = std::sync::Mutex::new(Vec::new());
+
+/// A hash of a text, the same within one run of the program.
+fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The name of the file `text` was read from by [`read_text`], if it was.
+pub fn given_file(text: &str) -> Option<String> {
+    let hash = text_hash(text);
+    GIVEN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(_, h, n)| *h == hash && *n == text.len())
+        .map(|(name, _, _)| name.clone())
+}
+
+/// Reads a text file with a message naming it (and remembers it: see [`given_file`]).
 pub fn read_text(path: &Path) -> Result<String> {
+    let text = read_text_only(path)?;
+    GIVEN.lock().unwrap_or_else(|e| e.into_inner()).push((
+        path.display().to_string(),
+        text_hash(&text),
+        text.len(),
+    ));
+    Ok(text)
+}
+
+/// Reads a text file with a message naming it.
+fn read_text_only(path: &Path) -> Result<String> {
     use std::io::ErrorKind;
     fs::read_to_string(path).map_err(|e| {
         let why = match e.kind() {

@@ -220,13 +220,21 @@ impl Progress {
     }
 }
 
-/// The longest text the summary line repeats from the parameters: a catalog or map given as a
-/// file is left out beyond it (the file itself reproduces the run).
+/// The longest text the summary line repeats from the parameters (a text read from a file
+/// given on the command line is never repeated: the file itself reproduces the run).
 const LONGEST_REPEATED: usize = 16_384;
 
-/// Replaces every text longer than [`LONGEST_REPEATED`] in `value` by a note of its length.
+/// Replaces every text read from a file given on the command line by a note naming the file,
+/// and every other text longer than [`LONGEST_REPEATED`] by a note of its length.
 fn shorten(value: &mut Value) {
     match value {
+        Value::String(text) if text.len() > 80 && crate::output::given_file(text).is_some() => {
+            let name = crate::output::given_file(text).unwrap_or_default();
+            *value = Value::String(format!(
+                "(left out here: the content of {name}, {} bytes)",
+                text.len()
+            ));
+        }
         Value::String(text) if text.len() > LONGEST_REPEATED => {
             *value = Value::String(format!(
                 "(left out here: {} characters, as given)",
@@ -234,6 +242,22 @@ fn shorten(value: &mut Value) {
             ));
         }
         Value::Array(items) => items.iter_mut().for_each(shorten),
+        // A file given as its name and content (`--from`, `--catalog`, a map): named.
+        Value::Object(fields)
+            if matches!(
+                (fields.get("name"), fields.get("content")),
+                (Some(Value::String(_)), Some(Value::String(c))) if c.len() > 80
+            ) =>
+        {
+            let name = fields["name"].as_str().unwrap_or_default().to_string();
+            let length = fields["content"].as_str().map_or(0, str::len);
+            fields.insert(
+                "content".into(),
+                Value::String(format!(
+                    "(left out here: the content of {name}, {length} bytes)"
+                )),
+            );
+        }
         Value::Object(fields) => fields.values_mut().for_each(shorten),
         _ => {}
     }

@@ -114,6 +114,12 @@ fn an_unmet_target_exits_3_and_still_writes_the_result() {
         .expect_ok()
         .summary();
     assert_eq!(solved["min_moves"], moves);
+    // The summary names the file it read, rather than repeating it.
+    let length = fs::metadata(d.join("t.json")).unwrap().len();
+    assert_eq!(
+        solved["parameters"]["puzzle"],
+        format!("(left out here: the content of t.json, {length} bytes)")
+    );
     // With replicates too.
     let outcome = run_in(
         d,
