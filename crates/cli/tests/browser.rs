@@ -5,7 +5,7 @@
 //! them) and passes. With `LUDOFORGE_SCREENSHOTS` set it also saves pictures of the pages in
 //! `docs/screenshots/`; with `LUDOFORGE_BROWSER_ONLY` set to names of checks separated by
 //! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`,
-//! `cross-origin`) it runs
+//! `upload`, `cross-origin`) it runs
 //! only those.
 #![cfg(unix)]
 
@@ -32,6 +32,8 @@ mod explore;
 mod library;
 #[path = "browser/play.rs"]
 mod play;
+#[path = "browser/upload.rs"]
+mod upload;
 
 /// The longest anything is waited for: generous, since the machines that run this are slow.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -614,6 +616,11 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
             every_job::every_job(&studio)
                 .await
                 .context("every job with its defaults")?;
+        }
+        if wanted("upload") {
+            upload::upload(&studio, out.path())
+                .await
+                .context("a Latin-1 map uploaded")?;
         }
         if wanted("cross-origin") {
             cross_origin::cross_origin(&studio)

@@ -173,18 +173,36 @@
     return { params, seed: Number(seedField.value.trim()), seedText: seedField.value.trim() };
   }
 
+  // A chosen file's text: UTF-8, or, for a Domination map (which Domination writes in
+  // ISO-8859-1), each byte as its Latin-1 character, as the command line reads it.
+  async function fileText(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (notUtf8) {
+      const latin1 = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+      if (latin1.includes("[borders]")) {
+        return latin1;
+      }
+      // Anything else is shown as UTF-8 (with a mark for each byte it cannot read), for the
+      // job to say what is wrong with it.
+      return new TextDecoder("utf-8").decode(bytes);
+    }
+  }
+
   // Files chosen with an upload button fill the field they belong to.
   for (const upload of form.querySelectorAll("input.upload")) {
     upload.addEventListener("change", async () => {
       const target = $(upload.dataset.for);
       const files = Array.from(upload.files);
       if (target.dataset.kind === "files") {
-        const read = await Promise.all(files.map(async (f) => ({ name: f.name, content: await f.text() })));
+        const read = await Promise.all(files.map(async (f) => ({ name: f.name, content: await fileText(f) })));
         target.value = JSON.stringify(read);
       } else if (files.length > 0) {
-        target.value = await files[0].text();
+        target.value = await fileText(files[0]);
         target.dataset.name = files[0].name;
       }
+      target.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
 
