@@ -5,7 +5,7 @@
 //! second, and must end within [`BOUND`] of it, with exit code 130. A job whose largest setting is refused up front
 //! by its memory estimate is shown to refuse it with the largest setting that fits, then run
 //! with that one. The figure per job is printed: `cargo test -p ludoforge --test cancel --
-//! --nocapture` (the README's "Stopping a run").
+//! --nocapture` ("Stopping a run" in docs/performance.md).
 
 use std::fs;
 use std::path::Path;

@@ -81,7 +81,7 @@ fn toward_13(population: usize, matings: u64) -> ludoforge_portals::choose::Choi
 }
 
 /// Memory is not measured here; the per-dungeon figure comes from the whole process's peak
-/// (see the README): `/usr/bin/time -v ludoforge --threads 1 portals generate --evolve
+/// (see docs/performance.md): `/usr/bin/time -v ludoforge --threads 1 portals generate --evolve
 /// --mean-walk 13 --population 100000 --matings 100`, against the same with 10,000.
 fn evolution(c: &mut Criterion) {
     let mut group = c.benchmark_group("evolve");

@@ -34,7 +34,7 @@ pub enum Compat {
     /// The rules of Risk, with the choices documented on [`Rules`].
     #[default]
     Standard,
-    /// The published generator's code, quirks included (see the README): ties to the
+    /// The published generator's code, quirks included (see docs/risk.md): ties to the
     /// attacker; reinforcements rounded up; "min" moves the defender's losses in the last
     /// roll; "max" moves nothing and leaves the conquered territory empty; continent bonuses
     /// placed by a mis-indexed continent; no +2 for a traded card's territory; trade values

@@ -1,4 +1,4 @@
-//! The JSON API the pages use (documented in the README):
+//! The JSON API the pages use (documented in docs/studio.md):
 //!
 //! | route | answer |
 //! | --- | --- |

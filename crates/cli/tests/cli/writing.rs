@@ -212,7 +212,7 @@ fn the_tilesets_implied_name_is_checked_for_clashes_before_any_work() {
     );
 }
 
-/// Every command that writes a result takes `-o` for `--out`, as the README's synopses show;
+/// Every command that writes a result takes `-o` for `--out`, as the synopses in docs/ show;
 /// the quick ones are run with it and write their result there.
 #[test]
 fn every_command_that_writes_a_result_takes_dash_o() {
