@@ -30,32 +30,61 @@ pub fn readable(value: &Value) -> String {
 
 /// `value` on one line, with a space after each comma and colon.
 fn inline(value: &Value) -> String {
+    let mut out = String::new();
+    inline_within(value, usize::MAX, &mut out);
+    out
+}
+
+/// Writes `value` on one line to `out`, giving up (`false`) as soon as `out` would be longer
+/// than `limit`: a large value is not written out whole only to learn it is too long, at
+/// every level of its nesting.
+fn inline_within(value: &Value, limit: usize, out: &mut String) -> bool {
     match value {
-        Value::Array(items) => format!(
-            "[{}]",
-            items.iter().map(inline).collect::<Vec<_>>().join(", ")
-        ),
-        Value::Object(map) => format!(
-            "{{{}}}",
-            map.iter()
-                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), inline(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        other => other.to_string(),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                if !inline_within(item, limit, out) {
+                    return false;
+                }
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&Value::String(k.clone()).to_string());
+                out.push_str(": ");
+                if out.len() > limit || !inline_within(v, limit, out) {
+                    return false;
+                }
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
     }
+    out.len() <= limit
 }
 
 fn write(value: &Value, indent: usize, out: &mut String) {
-    let one_line = inline(value);
-    if one_line.len() + indent <= LINE {
+    let mut one_line = String::new();
+    if inline_within(value, LINE.saturating_sub(indent), &mut one_line) {
         out.push_str(&one_line);
         return;
     }
     let pad = "  ".repeat(indent + 1);
     match value {
         // A long list of short items (hexes, numbers) fills its lines.
-        Value::Array(items) if items.iter().all(|i| inline(i).len() <= SHORT) => {
+        Value::Array(items)
+            if items
+                .iter()
+                .all(|i| inline_within(i, SHORT, &mut String::new())) =>
+        {
             out.push_str("[\n");
             let mut line = String::new();
             for (i, item) in items.iter().enumerate() {
@@ -123,7 +152,40 @@ mod tests {
         })
     }
 
+    /// The one-line form written whole, the plain way.
+    fn naive(value: &Value) -> String {
+        match value {
+            Value::Array(items) => {
+                format!(
+                    "[{}]",
+                    items.iter().map(naive).collect::<Vec<_>>().join(", ")
+                )
+            }
+            Value::Object(map) => format!(
+                "{{{}}}",
+                map.iter()
+                    .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), naive(v)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            other => other.to_string(),
+        }
+    }
+
     proptest! {
+        /// Giving up early answers as the whole line would: it fits exactly when the plain
+        /// one-line form is no longer than the limit, and is then that form.
+        #[test]
+        fn a_bounded_line_is_the_whole_line_when_it_fits(v in value(), limit in 0usize..200) {
+            let whole = naive(&v);
+            let mut out = String::new();
+            let fits = inline_within(&v, limit, &mut out);
+            prop_assert_eq!(fits, whole.len() <= limit);
+            if fits {
+                prop_assert_eq!(out, whole);
+            }
+        }
+
         #[test]
         fn reads_back_as_the_same_value_in_short_lines(v in value()) {
             let text = readable(&v);
