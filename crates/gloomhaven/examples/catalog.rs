@@ -117,7 +117,7 @@ fn main() {
     }
     println!("{} book scenarios", book.len());
     book.extend(scenarios);
-    catalog.scenarios = book;
+    catalog.scenarios = book.into();
     let value = serde_json::to_value(&catalog).unwrap();
     std::fs::write(&path, readable(&value)).unwrap();
     Catalog::parse(&std::fs::read_to_string(&path).unwrap()).expect("a valid catalog");

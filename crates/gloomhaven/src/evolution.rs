@@ -163,8 +163,8 @@ impl<'a> GloomProblem<'a> {
 pub fn starting(catalog: &Catalog, source: Source) -> Vec<Scenario> {
     catalog
         .scenarios
+        .of(source)
         .iter()
-        .filter(|r| r.source == source)
         .map(|r| r.to_scenario(catalog).expect("a validated catalog"))
         .collect()
 }

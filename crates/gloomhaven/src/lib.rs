@@ -30,6 +30,7 @@ pub mod json;
 pub mod map;
 pub mod mutation;
 pub mod names;
+pub mod official;
 pub mod place;
 pub mod record;
 pub mod render;
