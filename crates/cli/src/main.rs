@@ -34,7 +34,16 @@ use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
 fn main() -> ExitCode {
-    let matches = args::help::command().get_matches();
+    // The help's examples and hidden flags are shaped only when help is asked for: building
+    // the whole command tree costs every run most of a millisecond.
+    let asks_help = std::env::args_os()
+        .skip(1)
+        .any(|a| a == "-h" || a == "--help" || a == "help");
+    let matches = if asks_help {
+        args::help::command().get_matches()
+    } else {
+        <Cli as clap::CommandFactory>::command().get_matches()
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(Ending::Done) => ExitCode::SUCCESS,

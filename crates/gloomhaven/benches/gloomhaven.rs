@@ -1,6 +1,7 @@
 //! Speed of the Gloomhaven search, on one thread.
 //!
-//! `cargo bench -p ludoforge-gloomhaven`
+//! `cargo bench -p ludoforge-gloomhaven` (`-- "gloomhaven job"` for the whole job's fixed cost
+//! and cost per cycle alone)
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -84,10 +85,38 @@ fn board_files(c: &mut Criterion) {
     c.bench_function("VGB import (Crypt of the Damned)", |b| {
         b.iter(|| black_box(vgb::import(&catalog, &text).unwrap()))
     });
-    c.bench_function("load the built-in catalog", |b| {
-        b.iter(|| black_box(Catalog::built_in()))
+    c.bench_function(
+        "load the built-in catalog (scenarios read when used)",
+        |b| b.iter(|| black_box(Catalog::built_in())),
+    );
+    c.bench_function("load the built-in catalog and read every scenario", |b| {
+        b.iter(|| {
+            let catalog = Catalog::built_in();
+            black_box(catalog.scenarios.len());
+            catalog
+        })
     });
 }
 
-criterion_group!(benches, search, long_runs, parts, board_files);
+/// The whole `gloomhaven` job as a front end runs it: catalog, checks, the search and the
+/// result file. At 1 cycle it is the fixed cost of every run; 200 cycles add the cost of the
+/// cycles.
+fn whole_job(c: &mut Criterion) {
+    use ludoforge_gloomhaven::job::GloomhavenJob;
+    use ludoforge_job::{Context, Job};
+    let mut group = c.benchmark_group("the gloomhaven job (the published code's preset)");
+    for cycles in [1, 200] {
+        let params = serde_json::json!({"preset": "gloomdungeons", "cycles": cycles});
+        let mut seed = 0;
+        group.bench_function(format!("{cycles} cycles"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(GloomhavenJob.run(&params, seed, &Context::quiet()).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_job, search, long_runs, parts, board_files);
 criterion_main!(benches);
