@@ -204,7 +204,9 @@ impl Map {
     /// Every tile hex on the map, tile by tile (a hex covered twice appears twice).
     #[must_use]
     pub fn tile_hexes(&self, catalog: &Catalog) -> Vec<Hex> {
-        self.tiles.iter().flat_map(|t| t.hexes(catalog)).collect()
+        let mut hexes = Vec::with_capacity(self.size(catalog));
+        hexes.extend(self.tiles.iter().flat_map(|t| t.hexes(catalog)));
+        hexes
     }
 
     /// The number of tile hexes (the paper's size).
@@ -247,12 +249,13 @@ impl Map {
     /// The hexes a figure can stand on: tile hexes and door hexes.
     #[must_use]
     pub fn walkable(&self, catalog: &Catalog) -> HexSet {
-        let hexes: Vec<Hex> = self
-            .tiles
-            .iter()
-            .flat_map(|t| t.hexes(catalog))
-            .chain(self.door_hexes())
-            .collect();
+        let mut hexes = Vec::with_capacity(self.size(catalog) + self.doors.len());
+        hexes.extend(
+            self.tiles
+                .iter()
+                .flat_map(|t| t.hexes(catalog))
+                .chain(self.door_hexes()),
+        );
         let mut set = HexSet::around(hexes.iter().copied());
         for h in hexes {
             set.insert(h);

@@ -166,7 +166,7 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     if s.start.is_empty() {
         return Err(Invalid::NoStart);
     }
-    let reached = reachable(catalog, s);
+    let reached = reachable_in(catalog, s, &walkable);
     if let Some(m) = s.monsters.iter().find(|m| !reached.contains(m.at)) {
         return Err(Invalid::MonsterUnreachable(m.at));
     }
@@ -374,9 +374,13 @@ fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
 /// tile and door hexes, never onto an obstacle (monsters, traps and terrain can be crossed).
 #[must_use]
 pub fn reachable(catalog: &Catalog, s: &Scenario) -> HexSet {
-    let walkable = s.map.walkable(catalog);
-    let mut seen = HexSet::like(&walkable);
-    let mut blocked = HexSet::like(&walkable);
+    reachable_in(catalog, s, &s.map.walkable(catalog))
+}
+
+/// [`reachable`] over the map's `walkable` hexes, worked out already.
+fn reachable_in(catalog: &Catalog, s: &Scenario, walkable: &HexSet) -> HexSet {
+    let mut seen = HexSet::like(walkable);
+    let mut blocked = HexSet::like(walkable);
     for o in &s.overlays {
         if catalog.overlays[usize::from(o.kind)].category == Category::Obstacle {
             for h in o.cells(catalog) {
