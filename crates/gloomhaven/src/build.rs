@@ -115,15 +115,11 @@ pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Ma
 /// Whether a map can be laid on a table: no two tiles on one hex, no door on a tile hex.
 #[must_use]
 pub fn fits(catalog: &Catalog, map: &Map) -> bool {
-    if map.overlap(catalog).is_some() {
-        return false;
-    }
+    // One pass: every tile hex new (no overlap), then every door hex new (on no tile and no
+    // other door).
     let hexes = map.tile_hexes(catalog);
     let mut taken = HexSet::around(hexes.iter().copied().chain(map.door_hexes()));
-    for h in hexes {
-        taken.insert(h);
-    }
-    map.door_hexes().all(|d| taken.insert(d))
+    hexes.into_iter().all(|h| taken.insert(h)) && map.door_hexes().all(|d| taken.insert(d))
 }
 
 /// Builds maps until one fits (at most `attempts`); `None` if none did.
