@@ -228,18 +228,19 @@ const LONGEST_REPEATED: usize = 16_384;
 /// and every other text longer than [`LONGEST_REPEATED`] by a note of its length.
 fn shorten(value: &mut Value) {
     match value {
-        Value::String(text) if text.len() > 80 && crate::output::given_file(text).is_some() => {
-            let name = crate::output::given_file(text).unwrap_or_default();
-            *value = Value::String(format!(
-                "(left out here: the content of {name}, {} bytes)",
-                text.len()
-            ));
-        }
-        Value::String(text) if text.len() > LONGEST_REPEATED => {
-            *value = Value::String(format!(
-                "(left out here: {} characters, as given)",
-                text.chars().count()
-            ));
+        Value::String(text) if text.len() > 80 => {
+            let note = match crate::output::given_file(text) {
+                Some(name) => format!(
+                    "(left out here: the content of {name}, {} bytes)",
+                    text.len()
+                ),
+                None if text.len() > LONGEST_REPEATED => format!(
+                    "(left out here: {} characters, as given)",
+                    text.chars().count()
+                ),
+                None => return,
+            };
+            *value = Value::String(note);
         }
         Value::Array(items) => items.iter_mut().for_each(shorten),
         // A file given as its name and content (`--from`, `--catalog`, a map): named.

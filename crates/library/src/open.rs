@@ -308,29 +308,9 @@ impl Library {
             .map_err(|e| LibraryError::sqlite(path, e))
     }
 
-    /// Makes an empty database a library of the current schema in one transaction (the
-    /// application id, `meta`, `migrations`, then every migration), unless another program
-    /// has just done so: no other program sees it half made.
-    fn stamp(&mut self) -> Result<(), LibraryError> {
-        let path = self.path.clone();
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| LibraryError::sqlite(&path, e))?;
-        let tables: i64 = transaction
-            .query_row("SELECT count(*) FROM sqlite_schema", [], |row| row.get(0))
-            .map_err(|e| LibraryError::sqlite(&path, e))?;
-        if tables == 0 {
-            schema::stamp(&transaction, APPLICATION_ID)
-                .and_then(|()| schema::migrate(&transaction, 0))
-                .map_err(|e| LibraryError::sqlite(&path, e))?;
-        }
-        transaction
-            .commit()
-            .map_err(|e| LibraryError::sqlite(&path, e))
-    }
-
-    /// Brings an empty database or an older library up to date, holding the write lock from
+    /// Makes an empty database a library of the current schema (the application id, `meta`,
+    /// `migrations`, then every migration), or brings an older library up to date, in one
+    /// transaction, holding the write lock from
     /// before it looks again at the version to the end: programs opening it at once wait
     /// for the first, which stamps it, or copies it to `<file>.v<old>.bak` and migrates it;
     /// the others then find it up to date. A copy already at that name is refused before
@@ -452,7 +432,7 @@ fn create(path: &Path) -> Result<(), LibraryError> {
             path: temporary.clone(),
         };
         library.configure()?;
-        library.stamp()?;
+        library.upgrade()?;
         library
             .connection
             .close()
