@@ -43,6 +43,9 @@ pub struct Growing<G> {
     pub seeds: Vec<G>,
     /// How much of the lowest score is taken off every score before the roulette wheel.
     pub shift: f64,
+    /// The outcomes of the first seeds, known already (see [`Growing::scored`]): those seeds
+    /// are not evaluated again.
+    known: Vec<Outcome>,
     /// The population's scores as a Fenwick tree, brought up to date at every step.
     wheel: Wheel,
 }
@@ -54,7 +57,27 @@ impl<G> Growing<G> {
         Growing {
             seeds,
             shift: 0.5,
+            known: Vec::new(),
             wheel: Wheel::default(),
+        }
+    }
+
+    /// Growth from seeds scored already (by a caller that checked them before the run, say),
+    /// with the paper's shift of 0.5: the initial population is what [`Growing::new`] would
+    /// make of the seeds, without evaluating them again. Each outcome must be the problem's
+    /// verdict on its genome; the counters count every seed as evaluated, as `new` does.
+    ///
+    /// ```
+    /// use ludoforge_evolve::{Growing, Outcome};
+    /// let strategy = Growing::scored(vec![(1u32, Outcome::fitness(1.0)), (2, Outcome::rejected("odd"))]);
+    /// assert_eq!(strategy.seeds, vec![1, 2]);
+    /// ```
+    #[must_use]
+    pub fn scored(seeds: Vec<(G, Outcome)>) -> Self {
+        let (seeds, known) = seeds.into_iter().unzip();
+        Growing {
+            known,
+            ..Growing::new(seeds)
         }
     }
 
@@ -132,9 +155,13 @@ where
         let mut counters = Counters::default();
         let mut population = Vec::new();
         let mut last_reason = std::borrow::Cow::Borrowed("no initial genome");
-        for genome in &self.seeds {
+        for (i, genome) in self.seeds.iter().enumerate() {
             counters.evaluations += 1;
-            match problem.evaluate(genome) {
+            let outcome = match self.known.get(i) {
+                Some(known) => known.clone(),
+                None => problem.evaluate(genome),
+            };
+            match outcome {
                 Outcome::Evaluated(e) => population.push(Individual::new(genome.clone(), e, &goal)),
                 Outcome::Rejected(r) => {
                     counters.rejections += 1;
@@ -347,6 +374,77 @@ mod tests {
         };
         assert_eq!(genomes(3), genomes(3));
         assert_ne!(genomes(3), genomes(4));
+    }
+
+    /// Counts its evaluations, and refuses the seeds a test says are scored already.
+    struct Counting<'a> {
+        evaluated: std::sync::atomic::AtomicUsize,
+        scored: &'a [[u32; 4]],
+    }
+
+    impl Problem for Counting<'_> {
+        type Genome = [u32; 4];
+        fn random_genome(&self, rng: &mut Stream) -> [u32; 4] {
+            Numbers.random_genome(rng)
+        }
+        fn evaluate(&self, genome: &[u32; 4]) -> Outcome {
+            assert!(
+                !self.scored.contains(genome),
+                "{genome:?} was scored already"
+            );
+            self.evaluated
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Numbers.evaluate(genome)
+        }
+    }
+
+    impl Mutate for Counting<'_> {
+        fn mutate(&self, genome: &mut [u32; 4], rng: &mut Stream) {
+            Numbers.mutate(genome, rng);
+        }
+    }
+
+    impl Crossover for Counting<'_> {
+        fn crossover(&self, a: &[u32; 4], b: &[u32; 4], rng: &mut Stream) -> ([u32; 4], [u32; 4]) {
+            Numbers.crossover(a, b, rng)
+        }
+    }
+
+    /// Seeds scored before the run start it as if evaluated there: the same run, the same
+    /// counters, and none of them evaluated again.
+    #[test]
+    fn scored_seeds_are_not_evaluated_again() {
+        let mut seeds = seeds();
+        seeds[3][0] = 99; // rejected
+        let scored: Vec<([u32; 4], Outcome)> =
+            seeds.iter().map(|g| (*g, Numbers.evaluate(g))).collect();
+        let plain = Counting {
+            evaluated: std::sync::atomic::AtomicUsize::new(0),
+            scored: &[],
+        };
+        let whole = Run::new(&plain, Growing::new(seeds.clone()))
+            .budget(Budget::generations(300))
+            .seed(7)
+            .execute()
+            .unwrap();
+        let counting = Counting {
+            evaluated: std::sync::atomic::AtomicUsize::new(0),
+            scored: &seeds,
+        };
+        let quick = Run::new(&counting, Growing::scored(scored))
+            .budget(Budget::generations(300))
+            .seed(7)
+            .execute()
+            .unwrap();
+        let genomes = |r: &crate::Report<[u32; 4]>| -> Vec<[u32; 4]> {
+            r.population.iter().map(|m| m.genome).collect()
+        };
+        assert_eq!(genomes(&quick), genomes(&whole));
+        assert_eq!(quick.counters, whole.counters);
+        assert_eq!(
+            counting.evaluated.into_inner() + seeds.len(),
+            plain.evaluated.into_inner()
+        );
     }
 
     #[test]

@@ -2,8 +2,6 @@
 //! each joined to an open link of the map like a jigsaw piece, until its size falls in the
 //! population's range; a map whose tiles overlap is built again.
 
-use std::collections::BTreeSet;
-
 use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, weighted};
 
@@ -30,86 +28,150 @@ pub const TILE_THEME_BIAS: f64 = 10.0;
 /// How many tiles a build may draw before it stops anyway.
 const DRAWS: usize = 400;
 
-/// One build (the result may overlap): the first tile is drawn uniformly, turned 0 at the
-/// origin, and sets the map's theme; each next tile is drawn with [`TILE_THEME_BIAS`], skipped
-/// if its physical tile is already used, and joined through a uniformly chosen pair of an open
-/// link of the map and a link of the new tile (an exit with an entry, on edges of the same
-/// family).
-#[must_use]
-pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Map {
-    let first = below(rng, catalog.tiles.len());
-    let theme = catalog.tiles[first].theme.as_str();
-    let weights: Vec<f64> = catalog
-        .tiles
-        .iter()
-        .map(|t| {
-            if t.theme == theme {
-                TILE_THEME_BIAS
-            } else {
-                1.0
-            }
-        })
-        .collect();
-    let anchor = PlacedTile {
-        tile: first,
-        rotation: 0,
-        offset: Default::default(),
-    };
-    let mut map = Map {
-        tiles: vec![anchor],
-        doors: Vec::new(),
-    };
-    let mut used: BTreeSet<&str> = BTreeSet::from([catalog.tiles[first].tile.as_str()]);
-    // Open links with the map tile each belongs to.
-    let mut open: Vec<(Link, u8)> = anchor.links(catalog).map(|l| (l, 0)).collect();
-    let mut size = catalog.tiles[first].hexes.len();
+/// What every build over one catalog and size range draws from, worked out once: each tile's
+/// theme and physical tile as numbers, and the draw weights of the tiles for each theme.
+#[derive(Debug, Clone)]
+pub struct Builder<'a> {
+    catalog: &'a Catalog,
+    bounds: SizeBounds,
+    /// Each tile side's theme, as an index into `weights`.
+    theme: Vec<usize>,
+    /// Each tile side's physical tile, as a number.
+    physical: Vec<usize>,
+    /// The number of physical tiles.
+    tiles: usize,
+    /// For each theme, every tile's weight when the map has that theme.
+    weights: Vec<Vec<f64>>,
+}
 
-    for _ in 0..DRAWS {
-        let Some(next) = weighted(rng, &weights) else {
-            break;
-        };
-        let tile = &catalog.tiles[next];
-        if used.contains(tile.tile.as_str()) {
-            continue;
-        }
-        let pairs: Vec<(usize, Link)> = open
+impl<'a> Builder<'a> {
+    /// Builds over `catalog` to the size range `bounds`.
+    #[must_use]
+    pub fn new(catalog: &'a Catalog, bounds: SizeBounds) -> Builder<'a> {
+        let number =
+            |names: &mut Vec<&'a str>, name: &'a str| match names.iter().position(|&n| n == name) {
+                Some(i) => i,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            };
+        let (mut themes, mut tiles) = (Vec::new(), Vec::new());
+        let theme: Vec<usize> = catalog
+            .tiles
             .iter()
-            .enumerate()
-            .flat_map(|(i, (old, _))| {
+            .map(|t| number(&mut themes, t.theme.as_str()))
+            .collect();
+        let physical: Vec<usize> = catalog
+            .tiles
+            .iter()
+            .map(|t| number(&mut tiles, t.tile.as_str()))
+            .collect();
+        let weights = (0..themes.len())
+            .map(|m| {
+                theme
+                    .iter()
+                    .map(|&t| if t == m { TILE_THEME_BIAS } else { 1.0 })
+                    .collect()
+            })
+            .collect();
+        Builder {
+            catalog,
+            bounds,
+            theme,
+            physical,
+            tiles: tiles.len(),
+            weights,
+        }
+    }
+
+    /// One build (the result may overlap): see [`build_once`].
+    #[must_use]
+    pub fn once(&self, rng: &mut Stream) -> Map {
+        let catalog = self.catalog;
+        let first = below(rng, catalog.tiles.len());
+        let weights = &self.weights[self.theme[first]];
+        let anchor = PlacedTile {
+            tile: first,
+            rotation: 0,
+            offset: Default::default(),
+        };
+        // Room for a usual map's tiles, doors and links without growing.
+        let mut map = Map {
+            tiles: Vec::with_capacity(12),
+            doors: Vec::with_capacity(12),
+        };
+        map.tiles.push(anchor);
+        let mut used = vec![false; self.tiles];
+        used[self.physical[first]] = true;
+        // Open links with the map tile each belongs to.
+        let mut open: Vec<(Link, u8)> = Vec::with_capacity(48);
+        open.extend(anchor.links(catalog).map(|l| (l, 0)));
+        let mut size = catalog.tiles[first].hexes.len();
+        let mut pairs: Vec<(usize, Link)> = Vec::with_capacity(64);
+
+        for _ in 0..DRAWS {
+            let Some(next) = weighted(rng, weights) else {
+                break;
+            };
+            if used[self.physical[next]] {
+                continue;
+            }
+            let tile = &catalog.tiles[next];
+            pairs.clear();
+            pairs.extend(open.iter().enumerate().flat_map(|(i, (old, _))| {
                 tile.links
                     .iter()
                     .filter(move |new| new.kind != old.kind && new.facing % 2 == old.facing % 2)
                     .map(move |&new| (i, new))
-            })
-            .collect();
-        if pairs.is_empty() {
-            continue;
+            }));
+            if pairs.is_empty() {
+                continue;
+            }
+            let (i, new_link) = pairs[below(rng, pairs.len())];
+            let (link, owner) = open[i];
+            let (placed, door) = join(link, next, new_link).expect("a compatible pair");
+            open.swap_remove(i);
+            let index = map.tiles.len() as u8;
+            open.extend(
+                placed
+                    .links(catalog)
+                    .filter(|l| l.at != door)
+                    .map(|l| (l, index)),
+            );
+            map.tiles.push(placed);
+            map.doors.push(Door {
+                at: door,
+                kind: DoorKind::Stone,
+                direction: door_direction(link.facing),
+                joins: [owner, index],
+            });
+            used[self.physical[next]] = true;
+            size += tile.hexes.len();
+            if size > self.bounds.max || (size > self.bounds.min && coin(rng)) {
+                break;
+            }
         }
-        let (i, new_link) = pairs[below(rng, pairs.len())];
-        let (link, owner) = open[i];
-        let (placed, door) = join(link, next, new_link).expect("a compatible pair");
-        open.swap_remove(i);
-        let index = map.tiles.len() as u8;
-        open.extend(
-            placed
-                .links(catalog)
-                .filter(|l| l.at != door)
-                .map(|l| (l, index)),
-        );
-        map.tiles.push(placed);
-        map.doors.push(Door {
-            at: door,
-            kind: DoorKind::Stone,
-            direction: door_direction(link.facing),
-            joins: [owner, index],
-        });
-        used.insert(tile.tile.as_str());
-        size += tile.hexes.len();
-        if size > bounds.max || (size > bounds.min && coin(rng)) {
-            break;
-        }
+        map
     }
-    map
+
+    /// Builds maps until one fits (at most `attempts`): see [`build`].
+    #[must_use]
+    pub fn build(&self, attempts: u32, rng: &mut Stream) -> Option<Map> {
+        (0..attempts)
+            .map(|_| self.once(rng))
+            .find(|m| fits(self.catalog, m))
+    }
+}
+
+/// One build (the result may overlap): the first tile is drawn uniformly, turned 0 at the
+/// origin, and sets the map's theme; each next tile is drawn with [`TILE_THEME_BIAS`], skipped
+/// if its physical tile is already used, and joined through a uniformly chosen pair of an open
+/// link of the map and a link of the new tile (an exit with an entry, on edges of the same
+/// family). Many builds over one catalog and size range are quicker through a [`Builder`].
+#[must_use]
+pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Map {
+    Builder::new(catalog, bounds).once(rng)
 }
 
 /// Whether a map can be laid on a table: no two tiles on one hex, no door on a tile hex.
@@ -130,7 +192,5 @@ pub fn build(
     attempts: u32,
     rng: &mut Stream,
 ) -> Option<Map> {
-    (0..attempts)
-        .map(|_| build_once(catalog, bounds, rng))
-        .find(|m| fits(catalog, m))
+    Builder::new(catalog, bounds).build(attempts, rng)
 }

@@ -16,7 +16,7 @@ use ludoforge_evolve::{
     Observer, Outcome, Problem, Report, Run,
 };
 
-use crate::build::{SizeBounds, build};
+use crate::build::{Builder, SizeBounds};
 use crate::catalog::{Catalog, Category};
 use crate::fitness::Fitness;
 use crate::hex::Hex;
@@ -78,12 +78,48 @@ impl Settings {
     }
 }
 
+/// Where a search starts: its starting scenarios (the catalog's of the settings' source and
+/// the extra ones, set to the settings' goal), each with its verdict, scored once, and the
+/// size range new maps grow to. A job checks its parameters with it and then runs from it,
+/// so no starting scenario is prepared or scored twice.
+#[derive(Debug, Clone)]
+pub struct Start {
+    seeds: Vec<(Scenario, Outcome)>,
+    bounds: SizeBounds,
+}
+
+impl Start {
+    /// The starting scenarios with their verdicts.
+    #[must_use]
+    pub fn seeds(&self) -> &[(Scenario, Outcome)] {
+        &self.seeds
+    }
+
+    /// Why the last starting scenario was rejected, when none is valid (`None` when some is,
+    /// or there is none).
+    #[must_use]
+    pub fn none_valid(&self) -> Option<String> {
+        if self
+            .seeds
+            .iter()
+            .any(|(_, o)| matches!(o, Outcome::Evaluated(_)))
+        {
+            return None;
+        }
+        self.seeds.iter().rev().find_map(|(_, o)| match o {
+            Outcome::Rejected(r) => Some(r.reason.to_string()),
+            Outcome::Evaluated(_) => None,
+        })
+    }
+}
+
 /// The search problem.
 #[derive(Debug, Clone)]
 pub struct GloomProblem<'a> {
     catalog: &'a Catalog,
     settings: Settings,
     bounds: SizeBounds,
+    builder: Builder<'a>,
     seeds: Vec<Scenario>,
 }
 
@@ -127,6 +163,7 @@ impl<'a> GloomProblem<'a> {
             catalog,
             settings,
             bounds,
+            builder: Builder::new(catalog, bounds),
             seeds,
         }
     }
@@ -143,8 +180,34 @@ impl<'a> GloomProblem<'a> {
         self.bounds
     }
 
+    /// The start of a search: every starting scenario scored.
+    #[must_use]
+    pub fn start(&self) -> Start {
+        Start {
+            seeds: self
+                .seeds
+                .iter()
+                .map(|s| (s.clone(), self.evaluate(s)))
+                .collect(),
+            bounds: self.bounds,
+        }
+    }
+
+    /// The problem a [`Start`] was made for (by [`GloomProblem::start`], with the same catalog
+    /// and settings).
+    #[must_use]
+    pub fn from_start(catalog: &'a Catalog, settings: Settings, start: &Start) -> GloomProblem<'a> {
+        GloomProblem {
+            catalog,
+            settings,
+            bounds: start.bounds,
+            builder: Builder::new(catalog, start.bounds),
+            seeds: start.seeds.iter().map(|(s, _)| s.clone()).collect(),
+        }
+    }
+
     fn new_map(&self, s: &mut Scenario, rng: &mut Stream) {
-        if let Some(map) = build(self.catalog, self.bounds, self.settings.map_attempts, rng) {
+        if let Some(map) = self.builder.build(self.settings.map_attempts, rng) {
             let old = s.clone();
             s.map = map;
             if !place(self.catalog, s, rng) {
@@ -400,8 +463,30 @@ pub fn evolve_with(
     cancel: Option<&AtomicBool>,
     keep: Option<Keep<'_, Scenario>>,
 ) -> Result<Report<Scenario>, EvolveError> {
-    let problem = GloomProblem::with_seeds(catalog, *settings, extra);
-    let mut run = Run::new(&problem, Growing::new(problem.seeds().to_vec()))
+    let start = GloomProblem::with_seeds(catalog, *settings, extra).start();
+    evolve_from(
+        catalog, settings, start, cycles, seed, observer, cancel, keep,
+    )
+}
+
+/// [`evolve_with`] from a [`Start`] made with the same catalog and settings: its scenarios
+/// are not scored again.
+///
+/// # Errors
+/// As [`evolve`].
+#[allow(clippy::too_many_arguments)]
+pub fn evolve_from(
+    catalog: &Catalog,
+    settings: &Settings,
+    start: Start,
+    cycles: u64,
+    seed: u64,
+    observer: Option<&mut dyn Observer>,
+    cancel: Option<&AtomicBool>,
+    keep: Option<Keep<'_, Scenario>>,
+) -> Result<Report<Scenario>, EvolveError> {
+    let problem = GloomProblem::from_start(catalog, *settings, &start);
+    let mut run = Run::new(&problem, Growing::scored(start.seeds))
         .goal(Aim::Maximise)
         .budget(Budget::generations(cycles))
         .seed(seed)

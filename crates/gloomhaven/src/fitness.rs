@@ -15,8 +15,6 @@
 //!
 //! `closeness(x, ideal) = max(0, 1 − |ideal − x| / ideal)`.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -65,10 +63,21 @@ pub enum FitnessError {
 /// ```
 #[must_use]
 pub fn monster_themes(catalog: &Catalog, s: &Scenario, players: Players) -> usize {
-    s.present(players)
-        .map(|m| catalog.monsters[usize::from(m.monster)].theme.as_str())
-        .collect::<BTreeSet<&str>>()
-        .len()
+    distinct(
+        s.present(players)
+            .map(|m| catalog.monsters[usize::from(m.monster)].theme.as_str()),
+    )
+}
+
+/// How many different names there are (a handful of themes: a short list beats a set).
+fn distinct<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    let mut seen: Vec<&str> = Vec::with_capacity(8);
+    for name in names {
+        if !seen.contains(&name) {
+            seen.push(name);
+        }
+    }
+    seen.len()
 }
 
 /// How close `x` is to `ideal`, from 1 (equal) down to 0.
@@ -153,12 +162,12 @@ impl Fitness {
     pub fn components(&self, catalog: &Catalog, s: &Scenario) -> [f64; 5] {
         let size = s.map.size(catalog) as f64;
         let players = self.players;
-        let tile_themes: BTreeSet<&str> = s
-            .map
-            .tiles
-            .iter()
-            .map(|t| catalog.tiles[t.tile].theme.as_str())
-            .collect();
+        let tile_themes = distinct(
+            s.map
+                .tiles
+                .iter()
+                .map(|t| catalog.tiles[t.tile].theme.as_str()),
+        );
         let overlay_hexes: usize = s
             .overlays
             .iter()
@@ -170,7 +179,7 @@ impl Fitness {
             closeness(s.difficulty(catalog, players), self.difficulty),
             closeness(size, self.size),
             closeness(s.rules.len() as f64, self.complexity),
-            theme_score(monster_themes(catalog, s, players), tile_themes.len()),
+            theme_score(monster_themes(catalog, s, players), tile_themes),
             closeness(occupied as f64 / size.max(1.0), self.layout),
         ]
     }

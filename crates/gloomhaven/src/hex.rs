@@ -65,16 +65,19 @@ impl Hex {
     /// assert_eq!(h.rotate(6), h);
     /// ```
     #[must_use]
+    #[inline]
     pub fn rotate(self, steps: u8) -> Hex {
-        let mut h = self;
-        for _ in 0..steps % 6 {
-            h = Hex {
-                x: -h.y,
-                y: -h.z,
-                z: -h.x,
-            };
-        }
-        h
+        let Hex { x, y, z } = self;
+        // The one step applied 0 to 5 times, written out.
+        let (x, y, z) = match steps % 6 {
+            0 => (x, y, z),
+            1 => (-y, -z, -x),
+            2 => (z, x, y),
+            3 => (-x, -y, -z),
+            4 => (y, z, x),
+            _ => (-z, -x, -y),
+        };
+        Hex { x, y, z }
     }
 
     /// The six neighbouring hexes.
@@ -181,6 +184,14 @@ mod tests {
         }
         // One turn moves the east neighbour to the south-east.
         assert_eq!(NEIGHBOURS[0].rotate(1), NEIGHBOURS[1]);
+        // Any number of turns is that many single steps, (x, y, z) to (−y, −z, −x).
+        for steps in 0..=20u8 {
+            let mut stepped = h;
+            for _ in 0..steps {
+                stepped = Hex::new(-stepped.y, -stepped.z, -stepped.x).unwrap();
+            }
+            assert_eq!(h.rotate(steps), stepped, "{steps} turns");
+        }
     }
 
     #[test]

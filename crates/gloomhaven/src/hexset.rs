@@ -1,7 +1,7 @@
 //! A set of hexes stored as a bitmap over a bounding box: constant-time membership for the
 //! map checks that run on every candidate scenario.
 
-use crate::hex::Hex;
+use crate::hex::{Hex, NEIGHBOURS};
 
 /// A set of hexes within a fixed bounding box (in axial x and y).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +61,7 @@ impl HexSet {
         }
     }
 
+    #[inline]
     fn index(&self, h: Hex) -> Option<usize> {
         let (x, y) = (h.x - self.min_x, h.y - self.min_y);
         (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
@@ -71,6 +72,7 @@ impl HexSet {
     ///
     /// # Panics
     /// Panics if the hex lies outside the box the set was made for.
+    #[inline]
     pub fn insert(&mut self, h: Hex) -> bool {
         let i = self.index(h).expect("a hex inside the set's box");
         let new = !self.bits[i];
@@ -79,8 +81,103 @@ impl HexSet {
         new
     }
 
+    /// Takes a hex out; true if it was there.
+    pub fn remove(&mut self, h: Hex) -> bool {
+        let Some(i) = self.index(h) else {
+            return false;
+        };
+        let was = self.bits[i];
+        self.bits[i] = false;
+        self.len -= usize::from(was);
+        was
+    }
+
+    /// The hexes of the set connected to `starts` (those of them in the set) by steps from a
+    /// hex to a neighbour, every step within the set: a flood fill over the set's box.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::hex::Hex;
+    /// use ludoforge_gloomhaven::hexset::HexSet;
+    /// let row: Vec<Hex> = (0..5).map(|q| Hex::axial(q, 0)).collect();
+    /// let mut open = HexSet::around(row.iter().copied());
+    /// for &h in &row {
+    ///     open.insert(h);
+    /// }
+    /// open.remove(row[2]);
+    /// let reached = open.connected([row[0]]);
+    /// assert_eq!(reached.len(), 2);
+    /// assert!(reached.contains(row[1]) && !reached.contains(row[3]));
+    /// ```
+    #[must_use]
+    pub fn connected(&self, starts: impl IntoIterator<Item = Hex>) -> HexSet {
+        let mut seen = HexSet::like(self);
+        let mut stack: Vec<(usize, usize)> = Vec::with_capacity(self.len);
+        let (width, height) = (self.width as isize, self.height as isize);
+        for h in starts {
+            if let Some(i) = self.index(h)
+                && self.bits[i]
+                && !seen.bits[i]
+            {
+                seen.bits[i] = true;
+                stack.push((i % self.width, i / self.width));
+            }
+        }
+        let w = self.width as isize;
+        let offsets = NEIGHBOURS.map(|d| d.y as isize * w + d.x as isize);
+        while let Some((x, y)) = stack.pop() {
+            if x >= 1 && y >= 1 && x + 1 < self.width && y + 1 < self.height {
+                // Inside the box's rim every neighbour is in the box: straight offsets.
+                let i = (y * self.width + x) as isize;
+                for (d, o) in NEIGHBOURS.iter().zip(offsets) {
+                    let n = (i + o) as usize;
+                    if self.bits[n] && !seen.bits[n] {
+                        seen.bits[n] = true;
+                        stack.push(((x as i32 + d.x) as usize, (y as i32 + d.y) as usize));
+                    }
+                }
+                continue;
+            }
+            for d in NEIGHBOURS {
+                let (nx, ny) = (x as isize + d.x as isize, y as isize + d.y as isize);
+                if nx < 0 || ny < 0 || nx >= width || ny >= height {
+                    continue;
+                }
+                let (nx, ny) = (nx as usize, ny as usize);
+                let i = ny * self.width + nx;
+                if self.bits[i] && !seen.bits[i] {
+                    seen.bits[i] = true;
+                    stack.push((nx, ny));
+                }
+            }
+        }
+        seen.len = seen.bits.iter().filter(|&&b| b).count();
+        seen
+    }
+
+    /// How many of the six neighbours of `h` are in the set.
+    #[must_use]
+    #[inline]
+    pub fn neighbours_in(&self, h: Hex) -> usize {
+        let (x, y) = (h.x - self.min_x, h.y - self.min_y);
+        let inside =
+            x >= 1 && y >= 1 && (x as usize) + 1 < self.width && (y as usize) + 1 < self.height;
+        if !inside {
+            return h.neighbours().filter(|&n| self.contains(n)).count();
+        }
+        // Inside the box's rim every neighbour is in the box: straight offsets.
+        let i = y as usize * self.width + x as usize;
+        NEIGHBOURS
+            .iter()
+            .filter(|d| {
+                let n = i as isize + d.y as isize * self.width as isize + d.x as isize;
+                self.bits[n as usize]
+            })
+            .count()
+    }
+
     /// Whether the hex is in the set (false outside the box).
     #[must_use]
+    #[inline]
     pub fn contains(&self, h: Hex) -> bool {
         self.index(h).is_some_and(|i| self.bits[i])
     }
@@ -95,5 +192,68 @@ impl HexSet {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The flood fill finds what a plain breadth-first search over a `BTreeSet` finds.
+    fn plain(open: &BTreeSet<Hex>, starts: &[Hex]) -> BTreeSet<Hex> {
+        let mut seen: BTreeSet<Hex> = starts
+            .iter()
+            .copied()
+            .filter(|h| open.contains(h))
+            .collect();
+        let mut queue: Vec<Hex> = seen.iter().copied().collect();
+        while let Some(h) = queue.pop() {
+            for n in h.neighbours() {
+                if open.contains(&n) && seen.insert(n) {
+                    queue.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    proptest! {
+        #[test]
+        fn connected_is_a_plain_search(
+            cells in proptest::collection::vec((-6i32..6, -6i32..6), 0..80),
+            removed in proptest::collection::vec((-6i32..6, -6i32..6), 0..30),
+            starts in proptest::collection::vec((-7i32..7, -7i32..7), 0..4),
+        ) {
+            let hexes: Vec<Hex> = cells.iter().map(|&(q, r)| Hex::axial(q, r)).collect();
+            let mut set = HexSet::around(hexes.iter().copied());
+            let mut open = BTreeSet::new();
+            for &h in &hexes {
+                set.insert(h);
+                open.insert(h);
+            }
+            for &(q, r) in &removed {
+                let h = Hex::axial(q, r);
+                prop_assert_eq!(set.remove(h), open.remove(&h));
+            }
+            prop_assert_eq!(set.len(), open.len());
+            for q in -8..8 {
+                for r in -8..8 {
+                    let h = Hex::axial(q, r);
+                    let plain = h.neighbours().filter(|n| open.contains(n)).count();
+                    prop_assert_eq!(set.neighbours_in(h), plain, "{}", h);
+                }
+            }
+            let starts: Vec<Hex> = starts.iter().map(|&(q, r)| Hex::axial(q, r)).collect();
+            let reached = set.connected(starts.iter().copied());
+            let expected = plain(&open, &starts);
+            prop_assert_eq!(reached.len(), expected.len());
+            for h in &expected {
+                prop_assert!(reached.contains(*h));
+            }
+        }
     }
 }

@@ -58,7 +58,7 @@ fn inline_within(value: &Value, limit: usize, out: &mut String) -> bool {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&Value::String(k.clone()).to_string());
+                key(k, out);
                 out.push_str(": ");
                 if out.len() > limit || !inline_within(v, limit, out) {
                     return false;
@@ -66,9 +66,27 @@ fn inline_within(value: &Value, limit: usize, out: &mut String) -> bool {
             }
             out.push('}');
         }
-        other => out.push_str(&other.to_string()),
+        other => scalar(other, out),
     }
     out.len() <= limit
+}
+
+/// A key as JSON writes it: quoted, and escaped as serde_json escapes (a quote, a backslash
+/// and control characters) when it has to be.
+fn key(k: &str, out: &mut String) {
+    if k.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(&Value::String(k.to_owned()).to_string());
+    } else {
+        out.push('"');
+        out.push_str(k);
+        out.push('"');
+    }
+}
+
+/// A number, string, boolean or null as serde_json writes it, straight into `out`.
+fn scalar(value: &Value, out: &mut String) {
+    use std::fmt::Write;
+    write!(out, "{value}").expect("a String takes any text");
 }
 
 fn write(value: &Value, indent: usize, out: &mut String) {
@@ -120,7 +138,7 @@ fn write(value: &Value, indent: usize, out: &mut String) {
             out.push_str("{\n");
             for (i, (k, v)) in map.iter().enumerate() {
                 out.push_str(&pad);
-                out.push_str(&Value::String(k.clone()).to_string());
+                key(k, out);
                 out.push_str(": ");
                 write(v, indent + 1, out);
                 out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
@@ -128,7 +146,7 @@ fn write(value: &Value, indent: usize, out: &mut String) {
             out.push_str(&"  ".repeat(indent));
             out.push('}');
         }
-        other => out.push_str(&other.to_string()),
+        other => scalar(other, out),
     }
 }
 
@@ -142,11 +160,12 @@ mod tests {
             any::<i32>().prop_map(Value::from),
             "[a-z\"\\\\ ]{0,12}".prop_map(Value::from),
             any::<bool>().prop_map(Value::from),
+            (-1e6f64..1e6).prop_map(Value::from),
         ];
         leaf.prop_recursive(4, 64, 12, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..12).prop_map(Value::from),
-                prop::collection::btree_map("[a-z]{1,6}", inner, 0..6)
+                prop::collection::btree_map("[a-z\"\\\\\n\u{1}\u{7f}é]{1,6}", inner, 0..6)
                     .prop_map(|m| Value::Object(m.into_iter().collect())),
             ]
         })

@@ -205,7 +205,23 @@ impl Map {
     #[must_use]
     pub fn tile_hexes(&self, catalog: &Catalog) -> Vec<Hex> {
         let mut hexes = Vec::with_capacity(self.size(catalog));
-        hexes.extend(self.tiles.iter().flat_map(|t| t.hexes(catalog)));
+        for t in &self.tiles {
+            let (o, from) = (t.offset, catalog.tiles[t.tile].hexes.iter());
+            // The turn chosen once a tile, not once a hex (`Hex::rotate` written out).
+            let at = |x, y, z| Hex {
+                x: o.x + x,
+                y: o.y + y,
+                z: o.z + z,
+            };
+            match t.rotation % 6 {
+                0 => hexes.extend(from.map(|h| at(h.x, h.y, h.z))),
+                1 => hexes.extend(from.map(|h| at(-h.y, -h.z, -h.x))),
+                2 => hexes.extend(from.map(|h| at(h.z, h.x, h.y))),
+                3 => hexes.extend(from.map(|h| at(-h.x, -h.y, -h.z))),
+                4 => hexes.extend(from.map(|h| at(h.y, h.z, h.x))),
+                _ => hexes.extend(from.map(|h| at(-h.z, -h.x, -h.y))),
+            }
+        }
         hexes
     }
 
@@ -249,17 +265,43 @@ impl Map {
     /// The hexes a figure can stand on: tile hexes and door hexes.
     #[must_use]
     pub fn walkable(&self, catalog: &Catalog) -> HexSet {
-        let mut hexes = Vec::with_capacity(self.size(catalog) + self.doors.len());
-        hexes.extend(
-            self.tiles
-                .iter()
-                .flat_map(|t| t.hexes(catalog))
-                .chain(self.door_hexes()),
-        );
-        let mut set = HexSet::around(hexes.iter().copied());
-        for h in hexes {
+        let hexes = self.tile_hexes(catalog);
+        let mut set = HexSet::around(hexes.iter().copied().chain(self.door_hexes()));
+        for h in hexes.into_iter().chain(self.door_hexes()) {
             set.insert(h);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map's tile hexes are its tiles' hexes each turned and moved one by one
+    /// ([`PlacedTile::hexes`]), for every tile side, turn and a few offsets.
+    #[test]
+    fn tile_hexes_are_each_tile_placed() {
+        let catalog = Catalog::built_in();
+        for tile in 0..catalog.tiles.len() {
+            for rotation in 0..8u8 {
+                let offset = Hex::axial(i32::from(rotation) - 3, 2 * tile as i32 - 40);
+                let placed = PlacedTile {
+                    tile,
+                    rotation,
+                    offset,
+                };
+                let map = Map {
+                    tiles: vec![placed, PlacedTile { tile: 0, ..placed }],
+                    doors: Vec::new(),
+                };
+                let expected: Vec<Hex> = map.tiles.iter().flat_map(|t| t.hexes(&catalog)).collect();
+                assert_eq!(
+                    map.tile_hexes(&catalog),
+                    expected,
+                    "tile {tile}, rotation {rotation}"
+                );
+            }
+        }
     }
 }

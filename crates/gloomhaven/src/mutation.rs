@@ -165,19 +165,22 @@ pub fn monsters(catalog: &Catalog, s: &mut Scenario, players: Players, rng: &mut
     let first = pool[below(rng, pool.len())];
     let theme = &catalog.monsters[first].theme;
     let mut chosen = vec![first];
+    let same_theme: Vec<bool> = pool
+        .iter()
+        .map(|&i| &catalog.monsters[i].theme == theme)
+        .collect();
+    let mut weights: Vec<f64> = Vec::with_capacity(pool.len());
     while chosen.len() < types {
-        let weights: Vec<f64> = pool
-            .iter()
-            .map(|&i| {
-                if chosen.contains(&i) {
-                    0.0
-                } else if &catalog.monsters[i].theme == theme {
-                    MONSTER_THEME_BIAS
-                } else {
-                    1.0
-                }
-            })
-            .collect();
+        weights.clear();
+        weights.extend(pool.iter().zip(&same_theme).map(|(i, &same)| {
+            if chosen.contains(i) {
+                0.0
+            } else if same {
+                MONSTER_THEME_BIAS
+            } else {
+                1.0
+            }
+        }));
         match weighted(rng, &weights) {
             Some(i) => chosen.push(pool[i]),
             None => break,
@@ -189,13 +192,13 @@ pub fn monsters(catalog: &Catalog, s: &mut Scenario, players: Players, rng: &mut
         .iter()
         .map(|g| catalog.monsters[g.0].difficulty)
         .sum();
+    let (mut growable, mut fitting): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     while current < target {
-        let growable: Vec<usize> = (0..groups.len())
-            .filter(|&i| {
-                let g = &groups[i];
-                g.1 > 0 || g.1 + g.2 < catalog.monsters[g.0].standees
-            })
-            .collect();
+        growable.clear();
+        growable.extend((0..groups.len()).filter(|&i| {
+            let g = &groups[i];
+            g.1 > 0 || g.1 + g.2 < catalog.monsters[g.0].standees
+        }));
         if growable.is_empty() {
             break;
         }
@@ -203,18 +206,13 @@ pub fn monsters(catalog: &Catalog, s: &mut Scenario, players: Players, rng: &mut
         // the groups of the smallest step.
         let step = |i: &usize| catalog.monsters[groups[*i].0].difficulty;
         let gap = target - current;
-        let fitting: Vec<usize> = growable
-            .iter()
-            .copied()
-            .filter(|i| step(i) <= gap)
-            .collect();
-        let growable = if fitting.is_empty() {
+        fitting.clear();
+        fitting.extend(growable.iter().copied().filter(|i| step(i) <= gap));
+        if fitting.is_empty() {
             let least = growable.iter().map(step).min().unwrap_or(0);
-            growable.into_iter().filter(|i| step(i) == least).collect()
-        } else {
-            fitting
-        };
-        let g = &mut groups[growable[below(rng, growable.len())]];
+            fitting.extend(growable.iter().copied().filter(|i| step(i) == least));
+        }
+        let g = &mut groups[fitting[below(rng, fitting.len())]];
         let full = g.1 + g.2 >= catalog.monsters[g.0].standees;
         if g.1 > 0 && (full || coin(rng)) {
             g.1 -= 1;

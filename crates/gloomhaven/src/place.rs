@@ -149,14 +149,16 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     let edge: Vec<Hex> = tiles
         .iter()
         .copied()
-        .filter(|h| h.neighbours().filter(|&n| on_map.contains(n)).count() < 6)
+        .filter(|&h| on_map.neighbours_in(h) < 6)
         .collect();
     if edge.is_empty() {
         return false;
     }
     let seed = edge[below(rng, edge.len())];
-    let mut start = vec![seed];
-    let mut frontier: Vec<Hex> = seed.neighbours().filter(|&n| on_map.contains(n)).collect();
+    let mut start = Vec::with_capacity(START_HEXES);
+    start.push(seed);
+    let mut frontier: Vec<Hex> = Vec::with_capacity(6 * START_HEXES);
+    frontier.extend(seed.neighbours().filter(|&n| on_map.contains(n)));
     while start.len() < START_HEXES {
         let Some(h) = take(&mut frontier, rng) else {
             return false;
@@ -165,11 +167,11 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
             continue;
         }
         start.push(h);
-        let next: Vec<Hex> = h
-            .neighbours()
-            .filter(|n| on_map.contains(*n) && !start.contains(n) && !frontier.contains(n))
-            .collect();
-        frontier.extend(next);
+        for n in h.neighbours() {
+            if on_map.contains(n) && !start.contains(&n) && !frontier.contains(&n) {
+                frontier.push(n);
+            }
+        }
     }
     // Corridors of a book map may lie on tile hexes; pieces never stand on a door.
     let doors: Vec<Hex> = s.map.door_hexes().collect();

@@ -12,7 +12,7 @@
 //! data and in Virtual Gloomhaven Board's file alike, stands a Lurker and a Frost Demon on one
 //! hex for three and four players: it fails this check, so the search starts without it.)
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -142,15 +142,21 @@ impl fmt::Display for Invalid {
 /// assert_eq!(check(&catalog, &barrow), Ok(()));
 /// ```
 pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
-    if let Some(h) = s.map.overlap(catalog) {
+    // The tile hexes once: the first one covered twice, and every tile and door hex as the
+    // hexes a figure can stand on (the map's `overlap` and `walkable` in one).
+    let hexes = s.map.tile_hexes(catalog);
+    let mut walkable = HexSet::around(hexes.iter().copied().chain(s.map.door_hexes()));
+    if let Some(&h) = hexes.iter().find(|&&h| !walkable.insert(h)) {
         return Err(Invalid::Overlap(h));
+    }
+    for d in s.map.door_hexes() {
+        walkable.insert(d);
     }
     if let Some(t) = s.map.repeated_tile(catalog) {
         return Err(Invalid::RepeatedTile(t.to_string()));
     }
     check_pieces(catalog, s)?;
     check_figures(s)?;
-    let walkable = s.map.walkable(catalog);
     let tokens = s
         .start
         .iter()
@@ -198,6 +204,22 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
 /// # Errors
 /// [`Invalid::Crowded`] naming the first shared hex and party size.
 pub fn check_figures(s: &Scenario) -> Result<(), Invalid> {
+    // Cheap first: figures on different hexes whatever the party need no party-by-party look.
+    let mut hexes: Vec<Hex> = s
+        .start
+        .iter()
+        .copied()
+        .chain(
+            s.monsters
+                .iter()
+                .filter(|m| Players::ALL.iter().any(|&p| m.level(p) != Level::None))
+                .map(|m| m.at),
+        )
+        .collect();
+    hexes.sort_unstable();
+    if hexes.windows(2).all(|w| w[0] != w[1]) {
+        return Ok(());
+    }
     for p in Players::ALL {
         let mut taken: Vec<Hex> = s.start.clone();
         for m in s.monsters.iter().filter(|m| m.level(p) != Level::None) {
@@ -379,29 +401,13 @@ pub fn reachable(catalog: &Catalog, s: &Scenario) -> HexSet {
 
 /// [`reachable`] over the map's `walkable` hexes, worked out already.
 fn reachable_in(catalog: &Catalog, s: &Scenario, walkable: &HexSet) -> HexSet {
-    let mut seen = HexSet::like(walkable);
-    let mut blocked = HexSet::like(walkable);
+    let mut open = walkable.clone();
     for o in &s.overlays {
         if catalog.overlays[usize::from(o.kind)].category == Category::Obstacle {
             for h in o.cells(catalog) {
-                if walkable.contains(h) {
-                    blocked.insert(h);
-                }
+                open.remove(h);
             }
         }
     }
-    let mut queue: VecDeque<Hex> = VecDeque::new();
-    for &h in &s.start {
-        if walkable.contains(h) && !blocked.contains(h) && seen.insert(h) {
-            queue.push_back(h);
-        }
-    }
-    while let Some(h) = queue.pop_front() {
-        for n in h.neighbours() {
-            if walkable.contains(n) && !blocked.contains(n) && seen.insert(n) {
-                queue.push_back(n);
-            }
-        }
-    }
-    seen
+    open.connected(s.start.iter().copied())
 }

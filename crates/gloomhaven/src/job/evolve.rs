@@ -1,7 +1,7 @@
 //! `gloomhaven`: evolve scenarios from the official ones, name the best, write its book page,
 //! draw it and write its board file.
 
-use ludoforge_evolve::{EvolveError, Keep, Outcome, Problem, Saved, StopReason};
+use ludoforge_evolve::{EvolveError, Keep, Saved, StopReason};
 use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, MemoryLimit, Spec, media};
 use serde_json::json;
@@ -9,7 +9,7 @@ use serde_json::json;
 use super::files::{board_file, catalog, check_valid, read_scenarios};
 use super::params::{GENE_GROUPS, GloomhavenParams, GoalParam, MAX_CYCLES, MAX_TOP, Preset};
 use crate::catalog::Catalog;
-use crate::evolution::{GloomProblem, Settings, evolve_with, top};
+use crate::evolution::{GloomProblem, Settings, Start, evolve_from, top};
 use crate::export::ScenarioEntry;
 use crate::fitness::Fitness;
 use crate::json::readable;
@@ -22,13 +22,14 @@ use ludoforge_job::engine::{RunEvents, save_run};
 /// `gloomhaven`: evolve a scenario.
 pub struct GloomhavenJob;
 
-/// The `gloomhaven` job's parameters once checked: the catalog, the search's settings and the
-/// scenarios that join the starting population.
+/// The `gloomhaven` job's parameters once checked: the catalog, the search's settings and where
+/// it starts.
 pub struct CheckedSearch {
     pub(super) catalog: Catalog,
     pub(super) settings: Settings,
-    pub(super) extra: Vec<Scenario>,
     pub(super) warnings: Vec<String>,
+    /// The search's start (the catalog's and the given scenarios), scored while checking.
+    pub(super) start: Start,
 }
 
 /// The figures of the search a result file reports.
@@ -261,24 +262,15 @@ impl Spec for GloomhavenJob {
                 }
             )));
         }
-        let mut last_reason = None;
-        for s in problem.seeds() {
-            match problem.evaluate(s) {
-                Outcome::Evaluated(_) => {
-                    last_reason = None;
-                    break;
-                }
-                Outcome::Rejected(r) => last_reason = Some(r.reason.to_string()),
-            }
-        }
-        if let Some(reason) = last_reason {
+        let start = problem.start();
+        if let Some(reason) = start.none_valid() {
             return Err(no_start(&reason, &settings));
         }
         Ok(CheckedSearch {
             catalog,
             settings,
-            extra,
             warnings,
+            start,
         })
     }
 
@@ -292,8 +284,8 @@ impl Spec for GloomhavenJob {
         let CheckedSearch {
             catalog,
             settings,
-            extra,
             warnings,
+            start,
         } = checked;
         let mut artifact = Artifact::new(self.id(), env!("CARGO_PKG_VERSION"), seed, p);
         artifact.notes.extend(warnings);
@@ -308,10 +300,10 @@ impl Spec for GloomhavenJob {
                     resume,
                     hook: &mut hook,
                 });
-                evolve_with(
+                evolve_from(
                     &catalog,
                     &settings,
-                    &extra,
+                    start,
                     cycles,
                     seed,
                     Some(&mut events),

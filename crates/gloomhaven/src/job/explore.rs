@@ -285,10 +285,10 @@ impl Spec for GloomhavenExploreJob {
         let CheckedSearch {
             catalog,
             settings,
-            extra,
             warnings,
+            start,
         } = checked;
-        let problem = GloomProblem::with_seeds(&catalog, settings, &extra);
+        let problem = GloomProblem::from_start(&catalog, settings, &start);
         let described = Described {
             inner: &problem,
             catalog: &catalog,
