@@ -313,7 +313,8 @@ impl Mutate for GloomProblem<'_> {
 /// A child of a map parent `m` with the monsters of `x`, the overlay tiles of `y` and the
 /// treasure of `t`: the pieces keep the map parent's hexes (its standees' hexes for the
 /// standees, its overlays' of the same category and size for the overlays, and so on), a
-/// random subset where the map parent has more, waiting for a hex where it has fewer.
+/// random subset where the map parent has more, waiting for a hex where it has fewer. The
+/// child has no name, number or rules yet, and the map parent's goal.
 fn assemble(
     catalog: &Catalog,
     m: &Scenario,
@@ -322,8 +323,25 @@ fn assemble(
     t: &Scenario,
     rng: &mut Stream,
 ) -> Scenario {
-    let mut child = m.clone();
-    if !std::ptr::eq(x, m) {
+    // The map parent's pieces only where they stay (the others are made below).
+    let mut child = Scenario {
+        name: String::new(),
+        number: None,
+        goal: m.goal,
+        rules: Vec::new(),
+        map: m.map.clone(),
+        start: m.start.clone(),
+        monsters: Vec::new(),
+        spawns: Vec::new(),
+        overlays: Vec::new(),
+        coins: Vec::new(),
+        chests: Vec::new(),
+        exit: m.exit,
+    };
+    if std::ptr::eq(x, m) {
+        child.monsters.clone_from(&m.monsters);
+        child.spawns.clone_from(&m.spawns);
+    } else {
         let hexes = reuse(
             m.monsters.iter().map(|s| s.at).collect(),
             x.monsters.len(),
@@ -338,7 +356,9 @@ fn assemble(
             .collect();
         child.spawns.clone_from(&x.spawns);
     }
-    if !std::ptr::eq(y, m) {
+    if std::ptr::eq(y, m) {
+        child.overlays.clone_from(&m.overlays);
+    } else {
         let class = |o: &Overlay| {
             let k = &catalog.overlays[usize::from(o.kind)];
             (k.category, k.hexes)
@@ -367,7 +387,10 @@ fn assemble(
         }
         child.overlays = overlays;
     }
-    if !std::ptr::eq(t, m) {
+    if std::ptr::eq(t, m) {
+        child.coins.clone_from(&m.coins);
+        child.chests.clone_from(&m.chests);
+    } else {
         let hexes = reuse(
             m.coins.iter().map(|c| c.at).collect(),
             t.coins.len(),
@@ -415,8 +438,6 @@ impl Crossover for GloomProblem<'_> {
             let mut child = assemble(self.catalog, m, x, y, t, rng);
             child.goal = r.goal;
             child.rules.clone_from(&r.rules);
-            child.name = String::new();
-            child.number = None;
             child
         });
         let second = std::mem::take(&mut children[1]);
