@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ludoforge_evolve::rng::stream;
-use ludoforge_gloomhaven::build::{SizeBounds, build};
+use ludoforge_gloomhaven::build::{Builder, SizeBounds};
 use ludoforge_gloomhaven::catalog::Catalog;
 use ludoforge_gloomhaven::evolution::{Settings, evolve};
 use ludoforge_gloomhaven::fitness::Fitness;
@@ -55,10 +55,12 @@ fn parts(c: &mut Criterion) {
     let catalog = Catalog::built_in();
     let bounds = SizeBounds { min: 80, max: 99 };
     let mut seed = 0;
+    // As the search builds: its builder made once.
+    let builder = Builder::new(&catalog, bounds);
     c.bench_function("build one map", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(build(&catalog, bounds, 1000, &mut stream(seed, 0, 0)))
+            black_box(builder.build(1000, &mut stream(seed, 0, 0)))
         })
     });
     let barrow = Scenario::official(&catalog, 1).unwrap();

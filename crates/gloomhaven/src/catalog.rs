@@ -20,6 +20,47 @@ const BUILT_IN_REST: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-rest
 
 include!(concat!(env!("OUT_DIR"), "/scenario_runs.rs"));
 
+include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+
+/// A built-in tile side as the build script writes it out: hexes as `(x, y, z)`, links as
+/// (at, facing, whether an exit).
+struct TileData {
+    id: &'static str,
+    tile: &'static str,
+    side: &'static str,
+    theme: &'static str,
+    hexes: &'static [(i32, i32, i32)],
+    links: &'static [((i32, i32, i32), u8, bool)],
+}
+
+impl TileData {
+    fn tile(&self) -> Tile {
+        let hex = |&(x, y, z): &(i32, i32, i32)| {
+            Hex::new(x, y, z).expect("a cube hex (a test checks it)")
+        };
+        Tile {
+            id: self.id.to_owned(),
+            tile: self.tile.to_owned(),
+            side: self.side.to_owned(),
+            theme: self.theme.to_owned(),
+            hexes: self.hexes.iter().map(hex).collect(),
+            links: self
+                .links
+                .iter()
+                .map(|(at, facing, exit)| Link {
+                    at: hex(at),
+                    facing: *facing,
+                    kind: if *exit {
+                        LinkKind::Exit
+                    } else {
+                        LinkKind::Entry
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Which way a link's tab points: an exit of one tile joins an entry of another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -283,14 +324,13 @@ pub struct Catalog {
     pub scenarios: Scenarios,
 }
 
-/// The built-in catalog as read the quick way: without its scenarios.
+/// The built-in catalog as read the quick way: without its tiles (see `TILES`) and scenarios.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BuiltIn {
     about: String,
     #[serde(rename = "box")]
     pieces: Inventory,
-    tiles: Vec<Tile>,
     monsters: Vec<Monster>,
     overlays: Vec<OverlayKind>,
     rules: Vec<String>,
@@ -319,8 +359,9 @@ impl Catalog {
     /// assert!(catalog.monster("Vicious Drake").is_some());
     /// ```
     ///
-    /// Read straight into its types, without the path tracking and the checks that a catalog
-    /// given by a user goes through ([`Catalog::parse`]), and its scenarios only when used
+    /// Read straight into its types, its tile sides from constants the build script writes,
+    /// without the path tracking and the checks that a catalog given by a user goes through
+    /// ([`Catalog::parse`]), and its scenarios only when used
     /// (see [`Scenarios`]): the test `the_built_in_catalog_passes_every_check` holds the
     /// built-in one to every check, so a run does not pay for them again.
     #[must_use]
@@ -330,7 +371,7 @@ impl Catalog {
         Catalog {
             about: read.about,
             pieces: read.pieces,
-            tiles: read.tiles,
+            tiles: TILES.iter().map(TileData::tile).collect(),
             monsters: read.monsters,
             overlays: read.overlays,
             rules: read.rules,
