@@ -155,6 +155,7 @@ fn media_type(file: &Path) -> &'static str {
         "csv" => media::CSV,
         "md" => media::MARKDOWN,
         "dot" | "gv" => media::DOT,
+        "dd2vtt" | "uvtt" | "df2vtt" => media::UVTT,
         _ => "application/octet-stream",
     }
 }

@@ -353,10 +353,17 @@ const FORMATS: &[(&str, &str, &[&str])] = &[
     ("--svg", "an SVG picture", &["svg", "svgz"]),
     ("--png", "a PNG picture", &["png"]),
     ("--pdf", "a PDF document", &["pdf"]),
+    (
+        "--uvtt",
+        "a Universal VTT map",
+        &["dd2vtt", "uvtt", "df2vtt"],
+    ),
 ];
 
 /// Extensions that name one of [`FORMATS`] (or a common picture format).
-const PICTURE_EXTENSIONS: &[&str] = &["svg", "svgz", "png", "pdf", "jpg", "jpeg", "gif", "webp"];
+const PICTURE_EXTENSIONS: &[&str] = &[
+    "svg", "svgz", "png", "pdf", "jpg", "jpeg", "gif", "webp", "dd2vtt", "uvtt", "df2vtt",
+];
 
 /// Refuses a picture flag whose file name ends in another picture format's extension.
 fn check_extension(path: &Path, flag: &str) -> Result<()> {

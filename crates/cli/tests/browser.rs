@@ -402,6 +402,26 @@ async fn stock(studio: &Studio) -> Result<()> {
     let (_, bytes) = studio.result_bytes().await?;
     let result: Value = serde_json::from_slice(&bytes)?;
     ensure!(result.is_object(), "the stock result is not a JSON object");
+    // The Universal VTT map downloads under a name virtual tabletops take (Foundry's importer
+    // accepts .dd2vtt, .df2vtt and .uvtt files only), drawn when it is fetched.
+    let name = studio
+        .prop("a.download[data-role=uvtt]", "download")
+        .await?;
+    ensure!(
+        name.ends_with(".dd2vtt"),
+        "the Universal VTT map downloads as {name}"
+    );
+    let href = studio.prop("a.download[data-role=uvtt]", "href").await?;
+    let uvtt: Value = studio.get(&href).await?.json().await?;
+    ensure!(
+        uvtt["format"].is_number()
+            && uvtt["resolution"]["map_size"]["x"] == 40.0
+            && uvtt["image"]
+                .as_str()
+                .is_some_and(|i| i.starts_with("iVBORw0KGgo")),
+        "the Universal VTT download is not the map's: {}",
+        uvtt["resolution"]
+    );
     studio.screenshot("stock-result").await
 }
 

@@ -24,6 +24,9 @@ pub mod media {
     pub const MARKDOWN: &str = "text/markdown";
     /// Graphviz DOT.
     pub const DOT: &str = "text/vnd.graphviz";
+    /// A Universal VTT map (`.dd2vtt`), a JSON document that virtual tabletops read by its
+    /// extension (the format has no registered media type).
+    pub const UVTT: &str = "application/x-uvtt+json";
 }
 
 /// How a run ended when it did not fail.

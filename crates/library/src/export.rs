@@ -228,6 +228,7 @@ fn extension(media_type: &str) -> &'static str {
         "text/markdown" => "md",
         "text/vnd.graphviz" => "dot",
         "text/html" => "html",
+        "application/x-uvtt+json" => "dd2vtt",
         _ => "bin",
     }
 }

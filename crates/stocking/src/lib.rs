@@ -46,3 +46,4 @@ pub mod stocked;
 pub mod text;
 pub mod themes;
 pub mod tiled;
+pub mod uvtt;

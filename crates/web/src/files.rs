@@ -87,6 +87,7 @@ pub fn extension(media_type: &str) -> &'static str {
         media::CSV => "csv",
         media::MARKDOWN => "md",
         media::DOT => "dot",
+        media::UVTT => "dd2vtt",
         t if t.starts_with("text/html") => "html",
         _ => "txt",
     }

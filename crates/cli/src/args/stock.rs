@@ -53,6 +53,10 @@ pub struct StockArgs {
     /// Write a Tiled map (JSON, .tmj) here, with its tileset image beside it (NAME-tiles.png).
     #[arg(long, value_name = "FILE")]
     pub tiled: Option<PathBuf>,
+    /// Write a Universal VTT map (.dd2vtt) here, for virtual tabletops: the players' picture
+    /// with its walls, doors and lights (Foundry VTT, Fantasy Grounds, Roll20, Owlbear Rodeo).
+    #[arg(long, value_name = "FILE")]
+    pub uvtt: Option<PathBuf>,
     /// Leave the required route out of the pictures.
     #[arg(long)]
     pub no_route: bool,

@@ -28,6 +28,8 @@ fn a_generated_map_with_every_output() {
         "m.png",
         "--tiled",
         "m.tmj",
+        "--uvtt",
+        "m.dd2vtt",
     ];
     let summary = run_in(d, &args).expect_ok().summary();
     assert_eq!(summary["seed"], 4);
@@ -76,16 +78,61 @@ fn a_generated_map_with_every_output() {
             .starts_with(b"\x89PNG")
     );
 
-    // Same seed, same bytes, on one thread too.
+    // The Universal VTT map: its grid the map's, its picture 100 pixels a cell (the file's
+    // reading as the tabletops read it is checked in the stocking crate's tests/uvtt.rs).
+    let uvtt = read_json(&d.join("m.dd2vtt"));
+    assert_eq!(
+        uvtt["resolution"]["map_size"],
+        serde_json::json!({"x": 60.0, "y": 30.0})
+    );
+    assert_eq!(uvtt["resolution"]["pixels_per_grid"], 100);
+    assert!(!uvtt["line_of_sight"].as_array().unwrap().is_empty());
+    let doors = file["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "door")
+        .count();
+    assert!(uvtt["portals"].as_array().unwrap().len() >= doors);
+    let png = base64_decode(uvtt["image"].as_str().unwrap());
+    assert!(png.starts_with(b"\x89PNG"));
+    let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!((size(16), size(20)), (6000, 3000));
+
+    // Same seed, same bytes, on one thread too, and whatever else is written.
     let again: Vec<&str> = with(&["--threads", "1"], &args[..9])
         .into_iter()
-        .chain(["--out", "n.json"])
+        .chain(["--out", "n.json", "--uvtt", "n.dd2vtt"])
         .collect();
     run_in(d, &again).expect_ok();
     assert_eq!(
         fs::read(d.join("m.json")).unwrap(),
         fs::read(d.join("n.json")).unwrap()
     );
+    assert_eq!(
+        fs::read(d.join("m.dd2vtt")).unwrap(),
+        fs::read(d.join("n.dd2vtt")).unwrap()
+    );
+}
+
+/// Standard base64, as the file's `image` is written.
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut bits, mut count) = (0u32, 0);
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let v = ALPHABET
+            .iter()
+            .position(|&a| a == c)
+            .expect("a base64 digit") as u32;
+        bits = (bits << 6) | v;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    out
 }
 
 #[test]
@@ -296,7 +343,8 @@ fn the_stock_job_writes_the_same_bytes_as_the_command() {
     for (command, params) in cases {
         let mut args = command.clone();
         args.extend([
-            "--seed", "5", "-o", "b.json", "--svg", "b.svg", "--tiled", "b.tmj",
+            "--seed", "5", "-o", "b.json", "--svg", "b.svg", "--tiled", "b.tmj", "--uvtt",
+            "b.dd2vtt",
         ]);
         let by_command = run_in(d, &args).expect_ok().summary();
         write(d, "p.json", &params.to_string());
@@ -317,6 +365,8 @@ fn the_stock_job_writes_the_same_bytes_as_the_command() {
                 "tiled=a.tmj",
                 "--file",
                 "tileset=a-tiles.png",
+                "--file",
+                "uvtt=a.dd2vtt",
             ],
         )
         .expect_ok()
@@ -326,6 +376,7 @@ fn the_stock_job_writes_the_same_bytes_as_the_command() {
             ("a.svg", "b.svg"),
             ("a.tmj", "b.tmj"),
             ("a-tiles.png", "b-tiles.png"),
+            ("a.dd2vtt", "b.dd2vtt"),
         ] {
             let (x, y) = (fs::read(d.join(a)).unwrap(), fs::read(d.join(b)).unwrap());
             assert!(!x.is_empty());

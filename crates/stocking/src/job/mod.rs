@@ -2,7 +2,8 @@
 //!
 //! It makes the stocked map (`result`, JSON, streamed as it is written: a 2000 × 2000 map's
 //! file is larger than the map), and when asked its listing (`text`), pictures (`svg`,
-//! `png`), and a Tiled map (`tiled`) with its tileset image (`tileset`).
+//! `png`), a Tiled map (`tiled`) with its tileset image (`tileset`), and a Universal VTT map
+//! for virtual tabletops (`uvtt`, see [`crate::uvtt`]).
 
 mod params;
 
@@ -18,9 +19,9 @@ use crate::graph::Graph;
 use crate::grid::{Grid, MAX_SIDE};
 use crate::mapgen::{Kind, generate};
 use crate::stock::{Mix, Settings, StockError};
-use crate::stocked::{StockMapError, stock_map_until};
+use crate::stocked::{StockMapError, StockedMap, stock_map_until};
 use crate::themes::Themes;
-use crate::{render, text, tiled};
+use crate::{render, text, tiled, uvtt};
 
 /// Largest accepted threshold.
 pub const MAX_THRESHOLD: i64 = 10_000_000;
@@ -303,12 +304,36 @@ impl Spec for StockJob {
                 tiled::tiled(&map, &p.tileset_image).into_bytes(),
             ));
         }
+        if context.wants("uvtt") {
+            artifact.files.push(uvtt_file(context, &map)?);
+        }
         if context.wants("tileset") {
             artifact.files.push(
                 File::new("tileset", media::PNG, tiled::tileset_png()).named(&p.tileset_image),
             );
         }
         Ok(artifact)
+    }
+}
+
+/// The Universal VTT file (`uvtt`): drawn now, or, when the context draws later, when its
+/// bytes are first read (its picture is the costly part).
+fn uvtt_file(context: &Context, map: &StockedMap) -> Result<File, JobError> {
+    let draw = |map: &StockedMap| {
+        uvtt::uvtt(map, uvtt::PIXELS_PER_GRID)
+            .map_err(|e| format!("cannot draw the Universal VTT map's picture: {e}"))
+    };
+    if context.draws_later() {
+        let shared = Arc::new(map.clone());
+        Ok(File::streamed("uvtt", media::UVTT, move |out| {
+            out.write_all(draw(&shared).map_err(std::io::Error::other)?.as_bytes())
+        }))
+    } else {
+        Ok(File::new(
+            "uvtt",
+            media::UVTT,
+            draw(map).map_err(JobError::failed)?.into_bytes(),
+        ))
     }
 }
 

@@ -226,12 +226,13 @@ pub fn svg(map: &StockedMap, view: &View) -> String {
         left: MARGIN,
         top: MARGIN,
         cs,
+        slack: MARGIN - 2.0,
     };
     picture.draw_ground(&mut svg);
     if view.route {
         picture.draw_route(&mut svg);
     }
-    picture.draw_items(&mut svg);
+    picture.draw_features(&mut svg, true);
     picture.draw_creatures(&mut svg);
     picture.draw_ends(&mut svg);
     legend.draw(&mut svg, legend_x, legend_y, legend_line);
@@ -246,12 +247,35 @@ pub fn svg(map: &StockedMap, view: &View) -> String {
     svg.finish()
 }
 
+/// The players' map alone, as a virtual tabletop shows it under its grid: `cell` units a cell
+/// and nothing around the map; no route, traps, inhabitants, legend or caption (they would
+/// spoil the game), but doors and keys in their pair's colours, rewards, red herrings, the start
+/// and the goal as on the game master's map.
+#[must_use]
+pub fn players_svg(map: &StockedMap, cell: f32) -> String {
+    let (w, h) = (map.grid.width() as f32, map.grid.height() as f32);
+    let mut svg = Svg::new(w * cell, h * cell);
+    let picture = Picture {
+        map,
+        left: 0.0,
+        top: 0.0,
+        cs: cell,
+        slack: 0.0,
+    };
+    picture.draw_ground(&mut svg);
+    picture.draw_features(&mut svg, false);
+    picture.draw_ends(&mut svg);
+    svg.finish()
+}
+
 /// A map placed on the canvas.
 struct Picture<'a> {
     map: &'a StockedMap,
     left: f32,
     top: f32,
     cs: f32,
+    /// How far a label may reach beyond the map (into the picture's margin).
+    slack: f32,
 }
 
 impl Picture<'_> {
@@ -329,7 +353,8 @@ impl Picture<'_> {
         });
     }
 
-    fn draw_items(&self, svg: &mut Svg) {
+    /// Doors, keys, rewards, red herrings and (for the game master) traps.
+    fn draw_features(&self, svg: &mut Svg, traps: bool) {
         let g = self.glyph();
         let pairs = pairs(self.map);
         let key_of = |id: u32| pairs.iter().find(|p| p.0 == id).and_then(|p| p.2);
@@ -379,9 +404,10 @@ impl Picture<'_> {
                     let title = format!("{} reward at {here}", size_name(size, true));
                     svg.group(&title, |s| reward(s, cx, cy, g, size));
                 }
-                Feature::Trap => {
+                Feature::Trap if traps => {
                     svg.group(&format!("Trap at {here}"), |s| trap(s, cx, cy, g));
                 }
+                Feature::Trap => {}
                 Feature::RedHerring => {
                     svg.group(&format!("Red herring at {here}"), |s| {
                         herring(s, cx, cy, g);
@@ -472,7 +498,7 @@ impl Picture<'_> {
         );
         let cost = |&(bx, by): &(f32, f32)| {
             let (x0, y0) = (bx - self.left, by - self.top);
-            let slack = MARGIN - 2.0;
+            let slack = self.slack;
             if x0 < -slack || y0 < -slack || x0 + w > map_w + slack || y0 + h > map_h + slack {
                 return usize::MAX;
             }
