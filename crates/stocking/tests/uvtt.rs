@@ -363,9 +363,36 @@ fn the_example_file_for_a_look() {
         return;
     };
     let map = stocked(Kind::Rooms, 80, 40, 1);
-    let text = uvtt(&map, 30).expect("drawn");
+    let ppg = 12;
+    let text = uvtt(&map, ppg).expect("drawn");
     let file = read(&text);
     let dir = std::path::PathBuf::from(dir);
     std::fs::write(dir.join("rooms.dd2vtt"), &text).expect("written");
     std::fs::write(dir.join("rooms-players.png"), &file.image).expect("written");
+    // The players' picture (as the file holds it, drawn again as SVG) with the walls (red) and
+    // doors (blue) as the importer makes them.
+    let players = ludoforge_stocking::render::players_svg(&map, ppg as f32);
+    let mut svg = players.trim_end().trim_end_matches("</svg>").to_string();
+    let p = f64::from(ppg);
+    for &(x1, y1, x2, y2) in &file.walls {
+        svg.push_str(&format!(
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#e53935\" stroke-width=\"2\"/>",
+            x1 * p,
+            y1 * p,
+            x2 * p,
+            y2 * p
+        ));
+    }
+    for &((x1, y1, x2, y2), _) in &file.doors {
+        svg.push_str(&format!(
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#1e88e5\" stroke-width=\"4\"/>",
+            x1 * p,
+            y1 * p,
+            x2 * p,
+            y2 * p
+        ));
+    }
+    svg.push_str("</svg>");
+    let png = ludoforge_draw::svg_to_png(&svg, 1.0).expect("drawn");
+    std::fs::write(dir.join("rooms-as-imported.png"), png).expect("written");
 }
