@@ -68,6 +68,7 @@ pub const EXAMPLES: &[(&[&str], &[&str])] = &[
             "ludoforge stock --generate rooms --text stocked.txt --svg stocked.svg",
             "ludoforge stock --generate caves --width 60 --height 30 --tiled cave.tmj",
             "ludoforge stock my-map.txt --out stocked.json --png stocked.png",
+            "ludoforge stock --generate rooms --seed 1 --uvtt dungeon.dd2vtt",
         ],
     ),
     (
