@@ -110,6 +110,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
         ("--vgb", "vgb", args.vgb.as_deref()),
+        ("--secretariat", "secretariat", args.secretariat.as_deref()),
     ];
     // The book page goes to the terminal only when no page or result is written.
     let show_page = args.book.is_none() && args.text.is_none();

@@ -35,6 +35,7 @@ pub mod place;
 pub mod record;
 pub mod render;
 pub mod scenario;
+pub mod secretariat;
 pub mod setup;
 pub mod table;
 pub mod validity;

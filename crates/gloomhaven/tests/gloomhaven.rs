@@ -13,5 +13,7 @@ mod explore;
 mod reference;
 #[path = "gloomhaven/rules.rs"]
 mod rules;
+#[path = "gloomhaven/secretariat.rs"]
+mod secretariat;
 #[path = "gloomhaven/vgb.rs"]
 mod vgb;

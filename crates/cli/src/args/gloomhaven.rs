@@ -69,6 +69,10 @@ pub struct GloomhavenArgs {
     /// scenario, or its Creator's Import when the map fits the Creator: see --creator).
     #[arg(long, value_name = "FILE")]
     pub vgb: Option<PathBuf>,
+    /// Write the scenarios found (all of --top) as a custom edition for Gloomhaven Secretariat
+    /// here (JSON): serve it at an address and give that address as the app's Edition Data URL.
+    #[arg(long, value_name = "FILE")]
+    pub secretariat: Option<PathBuf>,
     /// A scenario file (ludoforge's or Virtual Gloomhaven Board's) whose scenarios join the
     /// official ones in the starting population; repeat for more files.
     #[arg(long, value_name = "FILE")]

@@ -77,6 +77,7 @@ pub const EXAMPLES: &[(&[&str], &[&str])] = &[
             "ludoforge gloomhaven --book scenario.md --svg scenario.svg --vgb scenario.vgb.json",
             "ludoforge gloomhaven --players 3 --goal reach-exit --top 5 --out best.json",
             "ludoforge gloomhaven --creator --seed 5 --vgb board.vgb.json",
+            "ludoforge gloomhaven --top 3 --secretariat edition.json",
         ],
     ),
     (

@@ -26,6 +26,8 @@ fn scenarios_with_every_output() {
         "g.png",
         "--vgb",
         "g.vgb.json",
+        "--secretariat",
+        "g.ghs.json",
     ];
     let summary = run_in(d, &args).expect_ok().summary();
     assert_eq!(summary["seed"], 3);
@@ -75,6 +77,17 @@ fn scenarios_with_every_output() {
     assert!(!fs::read_to_string(d.join("g.txt")).unwrap().is_empty());
     assert!(is_svg(&fs::read_to_string(d.join("g.svg")).unwrap()));
     assert!(fs::read(d.join("g.png")).unwrap().starts_with(b"\x89PNG"));
+    // The Gloomhaven Secretariat edition holds the three scenarios, by name (its reading by the
+    // app is checked in the gloomhaven crate's tests/gloomhaven/secretariat.rs).
+    let edition = read_json(&d.join("g.ghs.json"));
+    let names: Vec<&Value> = edition["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["name"])
+        .collect();
+    let expected: Vec<&Value> = scenarios.iter().map(|s| &s["name"]).collect();
+    assert_eq!(names, expected);
 
     // Same seed, same bytes, on one thread too, and without the output files: they never
     // change what the search finds (the Creator's limit is --creator, not --vgb).

@@ -16,7 +16,7 @@ use crate::json::readable;
 use crate::record::Source;
 use crate::scenario::{Goal, Players, Scenario};
 use crate::table::Table;
-use crate::{book, names, render};
+use crate::{book, names, render, secretariat};
 use ludoforge_job::engine::{RunEvents, save_run};
 
 /// `gloomhaven`: evolve a scenario.
@@ -401,6 +401,19 @@ impl Spec for GloomhavenJob {
                 };
                 artifact.notes.push(format!("warning: {warning}{way_out}"));
             }
+        }
+        if context.wants("secretariat") {
+            let named: Vec<(&Scenario, &str)> = best
+                .iter()
+                .zip(&entries)
+                .map(|(m, e)| (&m.genome, e.scenario.name.as_str()))
+                .collect();
+            let edition = secretariat::edition(&catalog, &named);
+            artifact.files.push(File::new(
+                "secretariat",
+                media::JSON,
+                readable(&edition).into_bytes(),
+            ));
         }
         let entry = &entries[0];
         artifact.report("name", &name);
