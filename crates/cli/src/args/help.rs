@@ -66,18 +66,16 @@ pub const EXAMPLES: &[(&[&str], &[&str])] = &[
         &["stock"],
         &[
             "ludoforge stock --generate rooms --text stocked.txt --svg stocked.svg",
-            "ludoforge stock --generate caves --width 60 --height 30 --tiled cave.tmj",
+            "ludoforge stock --generate caves --width 60 --height 30 --tiled cave.tmj --uvtt cave.dd2vtt",
             "ludoforge stock my-map.txt --out stocked.json --png stocked.png",
-            "ludoforge stock --generate rooms --seed 1 --uvtt dungeon.dd2vtt",
         ],
     ),
     (
         &["gloomhaven"],
         &[
             "ludoforge gloomhaven --book scenario.md --svg scenario.svg --vgb scenario.vgb.json",
-            "ludoforge gloomhaven --players 3 --goal reach-exit --top 5 --out best.json",
+            "ludoforge gloomhaven --players 3 --goal reach-exit --top 5 --secretariat edition.json",
             "ludoforge gloomhaven --creator --seed 5 --vgb board.vgb.json",
-            "ludoforge gloomhaven --top 3 --secretariat edition.json",
         ],
     ),
     (
