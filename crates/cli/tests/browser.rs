@@ -425,6 +425,27 @@ async fn stock(studio: &Studio) -> Result<()> {
     studio.screenshot("stock-result").await
 }
 
+/// A Gloomhaven run offers its scenarios as a Gloomhaven Secretariat edition to download.
+async fn secretariat(studio: &Studio) -> Result<()> {
+    studio.open("/jobs/gloomhaven").await?;
+    studio.set("cycles", "20").await?;
+    studio.click("run").await?;
+    wait_in_page(&studio.client, "the Gloomhaven scenario", DONE).await?;
+    let name = studio
+        .prop("a.download[data-role=secretariat]", "download")
+        .await?;
+    ensure!(name.ends_with(".json"), "the edition downloads as {name}");
+    let href = studio
+        .prop("a.download[data-role=secretariat]", "href")
+        .await?;
+    let edition: Value = studio.get(&href).await?.json().await?;
+    ensure!(
+        edition["edition"] == "ludoforge" && edition["scenarios"][0]["rooms"][0]["initial"] == true,
+        "the Secretariat download is not an edition of the scenario: {edition}"
+    );
+    Ok(())
+}
+
 /// A value out of bounds is refused with a message and starts no run.
 async fn problem(studio: &Studio) -> Result<()> {
     let before = studio.json("/api/runs").await?;
@@ -617,6 +638,9 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
         }
         if wanted("stock") {
             stock(&studio).await.context("the stocked map")?;
+            secretariat(&studio)
+                .await
+                .context("the Gloomhaven Secretariat download")?;
         }
         if wanted("problem") {
             problem(&studio).await.context("a value out of bounds")?;
