@@ -465,33 +465,16 @@ pub fn evolve(
     observer: Option<&mut dyn Observer>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Report<Scenario>, EvolveError> {
-    evolve_with(catalog, settings, &[], cycles, seed, observer, cancel, None)
-}
-
-/// [`evolve`] with `extra` scenarios joining the catalog's in the starting population, keeping
-/// checkpoints as `keep` says (after every cycle; see [`ludoforge_evolve::checkpoint`]).
-///
-/// # Errors
-/// As [`evolve`].
-#[allow(clippy::too_many_arguments)]
-pub fn evolve_with(
-    catalog: &Catalog,
-    settings: &Settings,
-    extra: &[Scenario],
-    cycles: u64,
-    seed: u64,
-    observer: Option<&mut dyn Observer>,
-    cancel: Option<&AtomicBool>,
-    keep: Option<Keep<'_, Scenario>>,
-) -> Result<Report<Scenario>, EvolveError> {
-    let start = GloomProblem::with_seeds(catalog, *settings, extra).start();
+    let start = GloomProblem::new(catalog, *settings).start();
     evolve_from(
-        catalog, settings, start, cycles, seed, observer, cancel, keep,
+        catalog, settings, start, cycles, seed, observer, cancel, None,
     )
 }
 
-/// [`evolve_with`] from a [`Start`] made with the same catalog and settings: its scenarios
-/// are not scored again.
+/// [`evolve`] from a [`Start`] made with the same catalog and settings (its scenarios are not
+/// scored again; see [`GloomProblem::with_seeds`] for one with scenarios besides the
+/// catalog's), keeping checkpoints as `keep` says (after every cycle; see
+/// [`ludoforge_evolve::checkpoint`]).
 ///
 /// # Errors
 /// As [`evolve`].

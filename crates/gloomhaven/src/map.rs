@@ -225,6 +225,21 @@ impl Map {
         hexes
     }
 
+    /// The tile a hex lies on, as an index into the map's tiles: the first tile covering it,
+    /// or for a door hex the first tile the door joins; `None` off the map.
+    #[must_use]
+    pub fn tile_at(&self, catalog: &Catalog, h: Hex) -> Option<usize> {
+        self.tiles
+            .iter()
+            .position(|t| t.hexes(catalog).any(|x| x == h))
+            .or_else(|| {
+                self.doors
+                    .iter()
+                    .find(|d| d.at == h)
+                    .map(|d| usize::from(d.joins[0]))
+            })
+    }
+
     /// The number of tile hexes (the paper's size).
     #[must_use]
     pub fn size(&self, catalog: &Catalog) -> usize {

@@ -31,7 +31,6 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::catalog::{Catalog, Category};
-use crate::hex::Hex;
 use crate::scenario::{Level, Players, Scenario};
 use crate::validity::rooms;
 
@@ -62,7 +61,7 @@ pub fn room_numbers(catalog: &Catalog, s: &Scenario) -> Vec<usize> {
     let first = s
         .start
         .first()
-        .and_then(|&h| tile_of(catalog, s, h))
+        .and_then(|&h| s.map.tile_at(catalog, h))
         .map_or(0, |t| room[t]);
     let mut order: Vec<usize> = vec![first];
     for &r in &room {
@@ -78,21 +77,6 @@ pub fn room_numbers(catalog: &Catalog, s: &Scenario) -> Vec<usize> {
                 .expect("every room ordered")
         })
         .collect()
-}
-
-/// The map tile a hex lies on (a door hex: the first tile it joins).
-fn tile_of(catalog: &Catalog, s: &Scenario, h: Hex) -> Option<usize> {
-    s.map
-        .tiles
-        .iter()
-        .position(|t| t.hexes(catalog).any(|x| x == h))
-        .or_else(|| {
-            s.map
-                .doors
-                .iter()
-                .find(|d| d.at == h)
-                .map(|d| usize::from(d.joins[0]))
-        })
 }
 
 /// A standee's entry: its type for two, three and four characters.
@@ -141,7 +125,7 @@ pub fn scenario(catalog: &Catalog, s: &Scenario, name: &str, index: usize) -> Va
         if levels.iter().all(|&l| l == Level::None) {
             continue;
         }
-        let room = tile_of(catalog, s, m.at).map_or(1, |t| numbers[t]);
+        let room = s.map.tile_at(catalog, m.at).map_or(1, |t| numbers[t]);
         standees[room].push(standee(catalog, m.monster, levels));
     }
     let rooms: Vec<Value> = (1..=count)

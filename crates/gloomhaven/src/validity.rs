@@ -333,16 +333,7 @@ fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     let room = rooms(s);
     let room_of = |h: Hex| -> usize {
         s.map
-            .tiles
-            .iter()
-            .position(|t| t.hexes(catalog).any(|x| x == h))
-            .or_else(|| {
-                s.map
-                    .doors
-                    .iter()
-                    .find(|d| d.at == h)
-                    .map(|d| usize::from(d.joins[0]))
-            })
+            .tile_at(catalog, h)
             .map_or(usize::MAX, |t| room.get(t).copied().unwrap_or(t))
     };
     // Cheap first: the whole map's count settles most scenarios without looking up rooms.
