@@ -29,8 +29,31 @@ use crate::render::players_svg;
 use crate::stock::Feature;
 use crate::stocked::StockedMap;
 
-/// The picture's pixels per grid cell unless asked otherwise.
+/// The picture's pixels per grid cell on maps small enough for it.
 pub const PIXELS_PER_GRID: u32 = 100;
+
+/// The most pixels a picture has (about 144 MB while drawn): the README's 80×40 map keeps
+/// [`PIXELS_PER_GRID`].
+const MAX_PIXELS: f64 = 36e6;
+
+/// The pixels per grid cell of a `width` × `height` map's picture: [`PIXELS_PER_GRID`], or
+/// fewer where that would make the picture larger than 36 megapixels or wider than a picture
+/// can be drawn (the tabletop scales it to its grid either way).
+///
+/// ```
+/// use ludoforge_stocking::uvtt::pixels_per_grid;
+/// assert_eq!(pixels_per_grid(80, 40), 100);
+/// assert_eq!(pixels_per_grid(200, 200), 30);
+/// assert_eq!(pixels_per_grid(2000, 2000), 3);
+/// assert_eq!(pixels_per_grid(2000, 1), 8);
+/// ```
+#[must_use]
+pub fn pixels_per_grid(width: usize, height: usize) -> u32 {
+    let (w, h) = (width.max(1) as f64, height.max(1) as f64);
+    let by_area = (MAX_PIXELS / (w * h)).sqrt().floor();
+    let by_side = (f64::from(ludoforge_draw::MAX_RASTER_SIDE) / w.max(h)).floor();
+    by_area.min(by_side).clamp(1.0, f64::from(PIXELS_PER_GRID)) as u32
+}
 
 /// The format version written (Dungeondraft's current one).
 pub const FORMAT: f64 = 0.3;
@@ -55,13 +78,7 @@ pub type Point = (u32, u32);
 #[must_use]
 pub fn walls(floor: &FloorMap) -> Vec<Vec<Point>> {
     let (w, h) = (floor.width, floor.height);
-    let is_floor = |x: i64, y: i64| {
-        x >= 0
-            && y >= 0
-            && (x as usize) < w
-            && (y as usize) < h
-            && floor.cells[y as usize * w + x as usize]
-    };
+    let is_floor = |x: i64, y: i64| floor.is_floor(x, y);
     // Directed unit edges, the floor on the right: east along a top edge, south along a right
     // edge, west along a bottom edge, north along a left edge. Outgoing edges by their start.
     let stride = w + 1;
@@ -172,6 +189,21 @@ pub struct FloorMap {
     pub cells: Vec<bool>,
 }
 
+impl FloorMap {
+    /// The index of cell (x, y) in `cells`, if it is on the map.
+    #[must_use]
+    pub fn index(&self, x: i64, y: i64) -> Option<usize> {
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| y as usize * self.width + x as usize)
+    }
+
+    /// Whether cell (x, y) is floor (off the map is not).
+    #[must_use]
+    pub fn is_floor(&self, x: i64, y: i64) -> bool {
+        self.index(x, y).is_some_and(|i| self.cells[i])
+    }
+}
+
 impl crate::grid::Grid {
     /// Its floor cells (every cell that is not rock).
     #[must_use]
@@ -197,10 +229,8 @@ impl crate::grid::Grid {
 /// taken away), so that the party reaches the door freely and passes it only by opening it.
 /// Where nothing lies behind (a door that can be walked around), every side opening onto floor.
 fn door_portals(floor: &FloorMap, (x, y): Pos, start: Pos) -> Vec<[(f64, f64); 2]> {
-    let (w, h) = (floor.width as i64, floor.height as i64);
-    let at =
-        |cx: i64, cy: i64| (cx >= 0 && cy >= 0 && cx < w && cy < h).then(|| (cy * w + cx) as usize);
-    let is_floor = |cx: i64, cy: i64| at(cx, cy).is_some_and(|i| floor.cells[i]);
+    let at = |cx: i64, cy: i64| floor.index(cx, cy);
+    let is_floor = |cx: i64, cy: i64| floor.is_floor(cx, cy);
     let (cx, cy) = (i64::from(x), i64::from(y));
     let (fx, fy) = (f64::from(x), f64::from(y));
     let (l, r, u, d) = (

@@ -152,12 +152,8 @@ fn sides(((x1, y1), (_, y2)): Edge) -> [Cell; 2] {
     }
 }
 
-fn floor_at(floor: &FloorMap, (x, y): (i64, i64)) -> bool {
-    x >= 0
-        && y >= 0
-        && (x as usize) < floor.width
-        && (y as usize) < floor.height
-        && floor.cells[y as usize * floor.width + x as usize]
+fn floor_at(floor: &FloorMap, (x, y): Cell) -> bool {
+    floor.is_floor(x, y)
 }
 
 /// The floor cells reached from `start` by steps between neighbouring floor cells that
