@@ -320,7 +320,8 @@ impl Spec for StockJob {
 /// bytes are first read (its picture is the costly part).
 fn uvtt_file(context: &Context, map: &StockedMap) -> Result<File, JobError> {
     let draw = |map: &StockedMap| {
-        uvtt::uvtt(map, uvtt::PIXELS_PER_GRID)
+        let ppg = uvtt::pixels_per_grid(map.grid.width(), map.grid.height());
+        uvtt::uvtt(map, ppg)
             .map_err(|e| format!("cannot draw the Universal VTT map's picture: {e}"))
     };
     if context.draws_later() {
