@@ -11,7 +11,9 @@ driver runs main.py's own text with only that number changed (the paper uses 200
 
 Each pair of runs, one of each, is timed from process start to exit (Python's start-up
 included, as ludoforge's is), alternating which goes first; the medians and their ratio are
-printed, with one JSON line per pair on standard error when --verbose is given. A seed on
+printed, with one JSON line per pair on standard error when --verbose is given. The median
+time this harness takes to start and wait for an empty program (`true`) is printed too: it is
+part of both sides' times, and the floor under ludoforge's. A seed on
 which the published code stops with an error (it does on some: seed 14 at 200 cycles draws
 from an empty list in its placement) is left out of both medians and named in the output.
 
@@ -23,6 +25,7 @@ DIR && git -C DIR checkout 1e9526e.
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -86,12 +89,15 @@ def main():
         if args.verbose:
             print(json.dumps({"seed": seed, "published_s": t, "ludoforge_s": o}), file=sys.stderr)
     t, o = statistics.median(theirs), statistics.median(ours)
+    empty = shutil.which("true")
+    floor = statistics.median(timed([empty]) for _ in range(len(ours))) if empty else None
     print(json.dumps({
         "cycles": args.cycles,
         "runs": len(ours),
         "published_median_s": round(t, 4),
         "ludoforge_median_s": round(o, 5),
         "ratio": round(t / o, 1),
+        "empty_process_median_s": None if floor is None else round(floor, 5),
         "published_failed_seeds": failed,
     }))
 
