@@ -19,6 +19,10 @@ pub struct Cli {
     /// Worker threads (default: one per core). Results are the same on any number.
     #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// The paper of printed pages (`--pdf`): a4 (the default) or letter. `serve` offers it as
+    /// the studio's default.
+    #[arg(long, global = true, value_name = "SIZE")]
+    pub paper: Option<ludoforge_draw::Paper>,
     /// The content library file, for `ludoforge library` (also accepted after `library`).
     #[arg(long = "library", value_name = "FILE")]
     pub library: Option<PathBuf>,
@@ -218,6 +222,9 @@ pub struct PictureArgs {
     /// Write a picture (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write print-and-play pages (PDF) here: the puzzle with its rules, and the answer.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// Shade the covered squares (chess) or the unreachable ones (chromatic) in pictures.
     #[arg(long)]
     pub reveal: bool,

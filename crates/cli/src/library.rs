@@ -156,6 +156,7 @@ fn media_type(file: &Path) -> &'static str {
         "md" => media::MARKDOWN,
         "dot" | "gv" => media::DOT,
         "dd2vtt" | "uvtt" | "df2vtt" => media::UVTT,
+        "pdf" => media::PDF,
         _ => "application/octet-stream",
     }
 }

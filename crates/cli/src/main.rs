@@ -75,6 +75,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .build_global()?;
     }
     checkpoint::set(&cli.checkpoint);
+    present::set_paper(cli.paper);
     // `sweep run` keeps each run's checkpoint in its results folder; `sweep emit` passes how
     // often on to the tasks' `sweep run`.
     let sweep_run = matches!(

@@ -71,7 +71,7 @@ pub fn present(
 
     let progress = Progress::default();
     let listen = |event: &Event| progress.on(event);
-    let mut context = Context::new(&listen, cancel_flag());
+    let mut context = Context::new(&listen, cancel_flag()).with_paper(paper());
     if let Some(c) = &checkpointing {
         context = context.with_checkpoints(c);
     }
@@ -262,4 +262,16 @@ fn shorten(value: &mut Value) {
         Value::Object(fields) => fields.values_mut().for_each(shorten),
         _ => {}
     }
+}
+
+static PAPER: std::sync::OnceLock<ludoforge_draw::Paper> = std::sync::OnceLock::new();
+
+/// Sets the paper of printed pages (`--paper`), once, before any run.
+pub fn set_paper(paper: Option<ludoforge_draw::Paper>) {
+    let _ = PAPER.set(paper.unwrap_or_default());
+}
+
+/// The paper of printed pages: `--paper`, or A4.
+pub fn paper() -> ludoforge_draw::Paper {
+    PAPER.get().copied().unwrap_or_default()
 }

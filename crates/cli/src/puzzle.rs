@@ -70,11 +70,12 @@ fn common(board: &BoardArgs, evolve: &EvolveArgs, picture: &PictureArgs) -> Resu
     }))
 }
 
-fn destinations(output: &OutputArgs) -> [Destination<'_>; 4] {
+fn destinations(output: &OutputArgs) -> [Destination<'_>; 5] {
     [
         ("--out", "result", output.out.as_deref()),
         ("--svg", "svg", output.picture.svg.as_deref()),
         ("--png", "png", output.picture.png.as_deref()),
+        ("--pdf", "pdf", output.picture.pdf.as_deref()),
         ("--log", "log", output.log.as_deref()),
     ]
 }
@@ -120,6 +121,7 @@ pub fn solve(args: &SolveArgs) -> Result<Ending> {
     crate::output::check_outputs(&[
         ("--svg", args.picture.svg.as_deref()),
         ("--png", args.picture.png.as_deref()),
+        ("--pdf", args.picture.pdf.as_deref()),
     ])?;
     let text = read_text(&args.file)?;
     let params = json!({
@@ -130,6 +132,7 @@ pub fn solve(args: &SolveArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--svg", "svg", args.picture.svg.as_deref()),
         ("--png", "png", args.picture.png.as_deref()),
+        ("--pdf", "pdf", args.picture.pdf.as_deref()),
     ];
     present(&*job("puzzle-solve"), &params, 0, &destinations, true)
         .with_context(|| format!("{} is not a usable puzzle", args.file.display()))

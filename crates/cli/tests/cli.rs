@@ -27,6 +27,8 @@ mod jobs;
 mod library;
 #[path = "cli/portals.rs"]
 mod portals;
+#[path = "cli/print.rs"]
+mod print;
 #[path = "cli/puzzle_input.rs"]
 mod puzzle_input;
 #[path = "cli/puzzle_output.rs"]

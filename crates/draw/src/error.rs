@@ -41,6 +41,12 @@ pub enum DrawError {
         /// What is wrong, in plain words.
         reason: String,
     },
+    /// A PDF document could not be written (see [`pdf`](crate::pdf)).
+    #[error("cannot write the PDF: {reason}")]
+    Pdf {
+        /// What went wrong.
+        reason: String,
+    },
     /// A colour string was not of the form `#rgb` or `#rrggbb`.
     #[error("invalid colour {text:?}: expected #rgb or #rrggbb")]
     InvalidColor {

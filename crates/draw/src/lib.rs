@@ -10,6 +10,9 @@
 //! a bundled DejaVu Sans (which also covers the chess symbols U+2654–U+265F),
 //! so results never depend on the fonts installed on a machine.
 //!
+//! For print, [`Print`] lays headings, text and pictures out on pages of a [`Paper`] size,
+//! and [`pdf`] binds those pages into a PDF from the same SVG tree, with the font embedded.
+//!
 //! ```
 //! use ludoforge_draw::{Color, Stroke, Style, Svg, TextStyle, svg_to_png};
 //!
@@ -41,7 +44,9 @@ pub mod heatmap;
 pub mod legend;
 mod metrics;
 mod number;
+mod pdf;
 mod png;
+mod print;
 mod style;
 mod svg;
 mod xml;
@@ -52,8 +57,10 @@ pub use error::DrawError;
 pub use font::FONT_FAMILY;
 pub use heatmap::{HeatAxis, Heatmap};
 pub use metrics::{shorten, text_width};
+pub use pdf::{PDF_SIGNATURE, pdf};
 pub use png::{
     MAX_RASTER_SIDE, PNG_SIGNATURE, RgbaImage, svg_to_png, svg_to_png_with_width, svg_to_rgba,
 };
+pub use print::{Orientation, Paper, Print, wrap};
 pub use style::{Anchor, Stroke, Style, TextStyle};
 pub use svg::Svg;

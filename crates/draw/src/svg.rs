@@ -205,6 +205,45 @@ impl Svg {
         self.to_string()
     }
 
+    /// Draws a whole SVG document (another picture) into the box at (`x`, `y`) of `width` ×
+    /// `height`, scaled to fit with its aspect ratio kept and centred in the box. The document
+    /// is nested as an `<svg>` element, so its own definitions and clipping come with it.
+    ///
+    /// # Errors
+    /// [`DrawError::InvalidSvg`] when `document` is not an SVG document with a size.
+    ///
+    /// ```
+    /// use ludoforge_draw::{Color, Style, Svg};
+    /// let mut picture = Svg::new(20.0, 10.0);
+    /// picture.rect(0.0, 0.0, 20.0, 10.0, Style::fill(Color::RED));
+    /// let mut page = Svg::new(100.0, 100.0);
+    /// page.embed(0.0, 0.0, 100.0, 100.0, &picture.finish())?;
+    /// assert!(page.finish().contains(r#"viewBox="0 0 20 10""#));
+    /// # Ok::<(), ludoforge_draw::DrawError>(())
+    /// ```
+    pub fn embed(
+        &mut self,
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+        document: &str,
+    ) -> Result<&mut Svg, crate::DrawError> {
+        let nested = Nested::parse(document)?;
+        let out = &mut self.body;
+        out.push_str("<svg");
+        num_attr(out, "x", x);
+        num_attr(out, "y", y);
+        num_attr(out, "width", width);
+        num_attr(out, "height", height);
+        write_attr(out, "viewBox", &nested.view_box);
+        write_attr(out, "preserveAspectRatio", "xMidYMid meet");
+        out.push_str(">\n");
+        out.push_str(nested.inner);
+        out.push_str("</svg>\n");
+        Ok(self)
+    }
+
     fn rect_element(
         &mut self,
         x: f32,
@@ -276,6 +315,60 @@ impl fmt::Display for Svg {
         f.write_str(&head)?;
         f.write_str(&self.body)?;
         f.write_str("</svg>\n")
+    }
+}
+
+/// A whole SVG document taken apart to be nested in another: its view box and the text of
+/// its contents.
+pub(crate) struct Nested<'a> {
+    /// The `viewBox` value (made from `width` and `height` when the document has none).
+    pub view_box: String,
+    /// The document's width and height in its own units.
+    pub size: (f32, f32),
+    /// Everything between the root element's tags.
+    pub inner: &'a str,
+}
+
+impl<'a> Nested<'a> {
+    /// Reads the root `<svg>` element of `document`.
+    pub fn parse(document: &'a str) -> Result<Nested<'a>, crate::DrawError> {
+        let invalid = |reason: String| crate::DrawError::InvalidSvg { reason };
+        let tree = resvg::usvg::roxmltree::Document::parse(document)
+            .map_err(|e| invalid(format!("the picture to embed: {e}")))?;
+        let root = tree.root_element();
+        if root.tag_name().name() != "svg" {
+            return Err(invalid("the picture to embed has no <svg> root".into()));
+        }
+        let number = |name: &str| {
+            root.attribute(name)
+                .and_then(|v| v.trim().trim_end_matches("px").parse::<f32>().ok())
+        };
+        let (view_box, size) = match root.attribute("viewBox") {
+            Some(v) => {
+                let parts: Vec<f32> = v
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|p| !p.is_empty())
+                    .filter_map(|p| p.parse().ok())
+                    .collect();
+                match parts[..] {
+                    [_, _, w, h] if w > 0.0 && h > 0.0 => (v.to_string(), (w, h)),
+                    _ => return Err(invalid(format!("the picture's viewBox {v:?} has no area"))),
+                }
+            }
+            None => match (number("width"), number("height")) {
+                (Some(w), Some(h)) if w > 0.0 && h > 0.0 => (format!("0 0 {w} {h}"), (w, h)),
+                _ => return Err(invalid("the picture to embed has no size".into())),
+            },
+        };
+        let inner = match (root.first_child(), root.last_child()) {
+            (Some(first), Some(last)) => &document[first.range().start..last.range().end],
+            _ => "",
+        };
+        Ok(Nested {
+            view_box,
+            size,
+            inner,
+        })
     }
 }
 

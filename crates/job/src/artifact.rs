@@ -27,6 +27,8 @@ pub mod media {
     /// A Universal VTT map (`.dd2vtt`), a JSON document that virtual tabletops read by its
     /// extension (the format has no registered media type).
     pub const UVTT: &str = "application/x-uvtt+json";
+    /// A PDF document (print-and-play pages).
+    pub const PDF: &str = "application/pdf";
 }
 
 /// How a run ended when it did not fail.

@@ -62,6 +62,7 @@ pub struct Context<'a> {
     wants: BTreeSet<String>,
     all: bool,
     later: bool,
+    paper: ludoforge_draw::Paper,
     checkpoints: Option<&'a Checkpointing<'a>>,
 }
 
@@ -79,6 +80,7 @@ impl<'a> Context<'a> {
             wants: BTreeSet::new(),
             all: false,
             later: false,
+            paper: ludoforge_draw::Paper::A4,
             checkpoints: None,
         }
     }
@@ -128,6 +130,26 @@ impl<'a> Context<'a> {
     pub fn draw_later(mut self) -> Self {
         self.later = true;
         self
+    }
+
+    /// Prints on `paper` (the default is A4): the size of the pages of a `pdf` file. Nothing
+    /// else depends on it.
+    ///
+    /// ```
+    /// use ludoforge_draw::Paper;
+    /// let ctx = ludoforge_job::Context::quiet().with_paper(Paper::Letter);
+    /// assert_eq!(ctx.paper(), Paper::Letter);
+    /// ```
+    #[must_use]
+    pub fn with_paper(mut self, paper: ludoforge_draw::Paper) -> Self {
+        self.paper = paper;
+        self
+    }
+
+    /// The paper a `pdf` file is printed on.
+    #[must_use]
+    pub fn paper(&self) -> ludoforge_draw::Paper {
+        self.paper
     }
 
     /// Saves the run's state now and then, and continues from a saved one when `checkpoints`

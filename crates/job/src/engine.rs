@@ -170,6 +170,32 @@ pub fn png_file(
     }
 }
 
+/// The print-and-play PDF (role `pdf`) bound from `pages`, SVG documents laid out on the
+/// context's paper ([`Context::paper`], see [`ludoforge_draw::Print`]): bound now, or, when
+/// the context draws later ([`Context::draw_later`]), a streamed file bound when first read.
+/// `title` goes in the document's metadata.
+///
+/// # Errors
+/// [`JobError::Failed`] when the pages cannot be bound now.
+pub fn pdf_file(context: &Context, title: &str, pages: Vec<String>) -> Result<File, JobError> {
+    let bind = |title: &str, pages: &[String]| {
+        ludoforge_draw::pdf(pages, title)
+            .map_err(|e| format!("cannot print the PDF: {e}; the SVG can still be asked for"))
+    };
+    if context.draws_later() {
+        let shared = std::sync::Arc::new((title.to_string(), pages));
+        Ok(File::streamed("pdf", media::PDF, move |out| {
+            out.write_all(&bind(&shared.0, &shared.1).map_err(std::io::Error::other)?)
+        }))
+    } else {
+        Ok(File::new(
+            "pdf",
+            media::PDF,
+            bind(title, &pages).map_err(JobError::failed)?,
+        ))
+    }
+}
+
 /// The save hook of an engine run ([`Run::on_step`](ludoforge_evolve::Run::on_step)) that
 /// keeps checkpoints through `context` ([`Context::checkpoint`]): when a save is due, the
 /// saved run is made and handed to `wrap`, which makes the job's state from it (the run

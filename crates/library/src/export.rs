@@ -229,6 +229,7 @@ fn extension(media_type: &str) -> &'static str {
         "text/vnd.graphviz" => "dot",
         "text/html" => "html",
         "application/x-uvtt+json" => "dd2vtt",
+        "application/pdf" => "pdf",
         _ => "bin",
     }
 }

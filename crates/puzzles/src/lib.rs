@@ -29,6 +29,7 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod job;
+pub mod print;
 pub mod render;
 pub mod settings;
 pub mod solve;

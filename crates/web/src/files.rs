@@ -88,6 +88,7 @@ pub fn extension(media_type: &str) -> &'static str {
         media::MARKDOWN => "md",
         media::DOT => "dot",
         media::UVTT => "dd2vtt",
+        media::PDF => "pdf",
         t if t.starts_with("text/html") => "html",
         _ => "txt",
     }
@@ -101,12 +102,17 @@ pub fn extension(media_type: &str) -> &'static str {
 /// assert_eq!(file_name("result", "application/json"), "result.json");
 /// assert_eq!(file_name("svg", "image/svg+xml"), "picture.svg");
 /// assert_eq!(file_name("plot-png", "image/png"), "plot.png");
+/// assert_eq!(file_name("pdf", "application/pdf"), "print.pdf");
 /// assert_eq!(file_name("text", "text/plain; charset=utf-8"), "text.txt");
 /// ```
 #[must_use]
 pub fn file_name(role: &str, media_type: &str) -> String {
     let ext = extension(media_type);
     let stem = role.strip_suffix(&format!("-{ext}")).unwrap_or(role);
-    let stem = if stem == ext { "picture" } else { stem };
+    let stem = match stem {
+        "pdf" if ext == "pdf" => "print",
+        s if s == ext => "picture",
+        s => s,
+    };
     format!("{stem}.{ext}")
 }

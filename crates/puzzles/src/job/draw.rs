@@ -4,7 +4,7 @@ use ludoforge_job::engine::pictures;
 use ludoforge_job::{Context, File, JobError};
 use serde_json::Value;
 
-use super::evolve::svg;
+use super::evolve::{print_file, svg};
 use super::params::PictureParams;
 use crate::format::read_puzzle;
 use crate::generate::GENERATOR;
@@ -39,5 +39,9 @@ fn drawn(result: &Value, context: &Context) -> Result<Vec<File>, JobError> {
     pictures(context, &mut files, 2.0, || {
         svg(&puzzle, &solution, Some(caption), &PictureParams::default())
     })?;
+    if context.wants("pdf") {
+        let seed = result.get("seed").and_then(Value::as_u64);
+        files.push(print_file(context, &puzzle, &solution, seed)?);
+    }
     Ok(files)
 }

@@ -298,6 +298,11 @@ fn finish(
     pictures(context, &mut artifact.files, 2.0, || {
         svg(&puzzle, &solution, Some(caption), picture)
     })?;
+    if context.wants("pdf") {
+        artifact
+            .files
+            .push(print_file(context, &puzzle, &solution, Some(best.seed))?);
+    }
     let text = format!(
         "{}\n{} moves: {}\n",
         board_text(&puzzle, picture.reveal),
@@ -326,6 +331,19 @@ fn finish(
         ));
     }
     Ok(())
+}
+
+/// The print-and-play PDF of a puzzle (role `pdf`): the puzzle page and the answer page.
+pub(super) fn print_file(
+    context: &Context,
+    puzzle: &Puzzle,
+    solution: &crate::solve::Solution,
+    seed: Option<u64>,
+) -> Result<File, JobError> {
+    let pages = crate::print::pages(puzzle, solution, seed, context.paper())
+        .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+    let title = format!("{} maze", puzzle.kind());
+    ludoforge_job::engine::pdf_file(context, &title, pages)
 }
 
 /// The puzzle drawn as the parameters ask.

@@ -104,6 +104,11 @@ impl Spec for SolveJob {
         pictures(context, &mut artifact.files, 2.0, || {
             svg(&puzzle, &solution, Some(caption), &p.picture)
         })?;
+        if context.wants("pdf") {
+            artifact.files.push(super::evolve::print_file(
+                context, &puzzle, &solution, None,
+            )?);
+        }
         let text = format!(
             "{}\n{} moves: {}\n",
             board_text(&puzzle, p.picture.reveal),

@@ -1,0 +1,209 @@
+//! `--pdf`: the print-and-play pages of every generator, read back the way a person's PDF
+//! tools read them: poppler's `pdfinfo` (page count and size), `pdftotext` (the text is real
+//! text) and `pdftoppm` (every page renders, and is not blank). Skipped, with a message, when
+//! poppler-utils is not installed (`scripts/test` installs it).
+
+use super::*;
+
+/// What poppler makes of a PDF.
+struct Reading {
+    /// Page sizes in points, as `pdfinfo -f 1 -l N` prints them.
+    sizes: Vec<(f64, f64)>,
+    /// The text of each page (`pdftotext`, pages split at form feeds).
+    text: Vec<String>,
+}
+
+fn poppler() -> bool {
+    let there = Command::new("pdftoppm").arg("-v").output().is_ok();
+    if !there {
+        eprintln!("skipped: poppler-utils (pdftoppm, pdfinfo, pdftotext) is not installed");
+    }
+    there
+}
+
+/// Reads `pdf` with poppler and renders every page, checking that each has ink on it.
+fn read_pdf(pdf: &Path) -> Reading {
+    let info = Command::new("pdfinfo")
+        .args(["-f", "1", "-l", "999"])
+        .arg(pdf)
+        .output()
+        .unwrap();
+    assert!(
+        info.status.success(),
+        "{}",
+        String::from_utf8_lossy(&info.stderr)
+    );
+    let info = String::from_utf8(info.stdout).unwrap();
+    let sizes: Vec<(f64, f64)> = info
+        .lines()
+        .filter(|l| l.starts_with("Page") && l.contains(" size:"))
+        .map(|l| {
+            let numbers: Vec<f64> = l
+                .split_once("size:")
+                .unwrap()
+                .1
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            (numbers[0], numbers[1])
+        })
+        .collect();
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(sizes.len(), pages, "{info}");
+    let text = Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    let text: Vec<String> = String::from_utf8(text.stdout)
+        .unwrap()
+        .split('\u{c}')
+        .take(pages)
+        .map(str::to_string)
+        .collect();
+    // Every page rendered in grey at 20 dpi: a binary PGM each, with dark pixels on it.
+    let dir = TempDir::new().unwrap();
+    let status = Command::new("pdftoppm")
+        .args(["-r", "20", "-gray"])
+        .arg(pdf)
+        .arg(dir.path().join("p"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut rendered: Vec<PathBuf> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    rendered.sort();
+    assert_eq!(rendered.len(), pages);
+    for page in &rendered {
+        let bytes = fs::read(page).unwrap();
+        assert!(bytes.starts_with(b"P5"), "{}", page.display());
+        let dark = bytes
+            .iter()
+            .rev()
+            .take(bytes.len() - 20)
+            .filter(|&&b| b < 100)
+            .count();
+        assert!(dark > 50, "{} is blank", page.display());
+    }
+    Reading { sizes, text }
+}
+
+const A4: (f64, f64) = (595.28, 841.89);
+const LETTER: (f64, f64) = (612.0, 792.0);
+
+fn near(a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() < 0.6 && (a.1 - b.1).abs() < 0.6
+}
+
+#[test]
+fn a_chess_maze_prints_its_puzzle_and_answer_pages_on_either_paper() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let base = with(
+        &[
+            "puzzle", "chess", "--agent", "rook", "--pieces", "5N", "--seed", "3",
+        ],
+        &QUICK,
+    );
+    let summary = run_in(d, &with(&base, &["-o", "r.json", "--pdf", "a4.pdf"]))
+        .expect_ok()
+        .summary();
+    let moves = summary["min_moves"].as_u64().unwrap();
+    let a4 = read_pdf(&d.join("a4.pdf"));
+    assert_eq!(a4.sizes.len(), 2);
+    assert!(a4.sizes.iter().all(|&s| near(s, A4)), "{:?}", a4.sizes);
+    assert!(
+        a4.text[0].contains("a rook against five knights"),
+        "{}",
+        a4.text[0]
+    );
+    assert!(
+        a4.text[0].contains(&format!("takes {moves} moves")),
+        "{}",
+        a4.text[0]
+    );
+    assert!(a4.text[0].contains("page 1 of 2"));
+    // The answer lists the solution the result file holds, square by square.
+    let result = read_json(&d.join("r.json"));
+    let squares = strings(&result["solution"]);
+    let answer = a4.text[1].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(answer.contains(&squares.join(" – ")), "{answer}");
+    // Letter paper: the same pages, their size only.
+    let letter = run_in(
+        d,
+        &with(
+            &["--paper", "letter"],
+            &with(&base, &["--pdf", "letter.pdf"]),
+        ),
+    );
+    letter.expect_ok();
+    let letter = read_pdf(&d.join("letter.pdf"));
+    assert!(
+        letter.sizes.iter().all(|&s| near(s, LETTER)),
+        "{:?}",
+        letter.sizes
+    );
+    assert_eq!(letter.text.len(), 2);
+}
+
+#[test]
+fn a_chromatic_maze_and_a_solved_file_print() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = with(
+        &[
+            "puzzle",
+            "chromatic",
+            "--size",
+            "7",
+            "--seed",
+            "2",
+            "-o",
+            "r.json",
+            "--pdf",
+            "m.pdf",
+        ],
+        &QUICK,
+    );
+    run_in(d, &args).expect_ok();
+    let maze = read_pdf(&d.join("m.pdf"));
+    assert_eq!(maze.sizes.len(), 2);
+    assert!(maze.text[0].contains("Chromatic maze"), "{}", maze.text[0]);
+    assert!(maze.text[0].contains("colour next to it on the wheel"));
+    run_in(d, &["puzzle", "solve", "r.json", "--pdf", "s.pdf"]).expect_ok();
+    let solved = read_pdf(&d.join("s.pdf"));
+    assert_eq!(solved.text.len(), 2);
+    assert!(solved.text[1].contains("Answer"));
+}
+
+#[test]
+fn an_unknown_paper_or_a_pdf_named_as_a_picture_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let out = run_in(
+        d,
+        &["--paper", "a5", "puzzle", "chromatic", "--pdf", "m.pdf"],
+    );
+    assert_eq!(out.code, 2, "{}", out.describe());
+    assert!(out.stderr.contains("a4 or letter"), "{}", out.stderr);
+    let out = run_in(d, &["puzzle", "chromatic", "--pdf", "m.png"]);
+    assert_ne!(out.code, 0);
+    assert!(out.stderr.contains("--pdf m.png"), "{}", out.stderr);
+    assert!(!d.join("m.png").exists() && !d.join("m.pdf").exists());
+}
