@@ -17,13 +17,14 @@ fn job(id: &str) -> Box<dyn Job> {
         .expect("a portals job")
 }
 
-fn destinations(output: &DungeonOutputArgs) -> [Destination<'_>; 5] {
+fn destinations(output: &DungeonOutputArgs) -> [Destination<'_>; 6] {
     [
         ("--out", "result", output.out.as_deref()),
         ("--dot", "dot", output.dot.as_deref()),
         ("--svg", "svg", output.svg.as_deref()),
         ("--png", "png", output.png.as_deref()),
         ("--handout", "handout", output.handout.as_deref()),
+        ("--pdf", "pdf", output.pdf.as_deref()),
     ]
 }
 

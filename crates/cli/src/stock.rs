@@ -62,13 +62,14 @@ pub fn stock(args: &StockArgs) -> Result<Ending> {
         "route": !args.no_route,
         "tileset_image": tileset_image,
     });
-    let destinations: [Destination; 7] = [
+    let destinations: [Destination; 8] = [
         ("--out", "result", args.out.as_deref()),
         ("--text", "text", args.text.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
         ("--tiled", "tiled", args.tiled.as_deref()),
         ("--uvtt", "uvtt", args.uvtt.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
         ("--tiled's tileset image", "tileset", tileset.as_deref()),
     ];
     let seed = args.seed.unwrap_or_else(fresh_seed);

@@ -249,6 +249,53 @@ impl Print {
         self
     }
 
+    /// Simple Markdown, block by block: `# ` a heading, `## ` (and deeper) a subheading,
+    /// `- ` or `* ` a bulleted item, `> ` a quoted note, anything else a paragraph; lines of
+    /// one block join with spaces and blank lines end blocks. Emphasis markers (`**`, `*`,
+    /// `_`) are dropped and code marks (`` ` ``) too: the words print plain.
+    pub fn markdown(&mut self, text: &str) -> &mut Print {
+        let mut paragraph = String::new();
+        let mut items: Vec<String> = Vec::new();
+        let mut quoted = false;
+        for line in text.lines().chain(std::iter::once("")) {
+            let line = line.trim_end();
+            let item = line.strip_prefix("- ").or_else(|| line.strip_prefix("* "));
+            let ends = line.trim().is_empty()
+                || line.starts_with('#')
+                || item.is_some()
+                || (quoted != line.starts_with('>') && !paragraph.is_empty());
+            if ends {
+                if !paragraph.is_empty() {
+                    let text = plain(&paragraph);
+                    if quoted {
+                        self.note(&text);
+                    } else {
+                        self.paragraph(&text);
+                    }
+                    paragraph.clear();
+                }
+                if item.is_none() && !items.is_empty() {
+                    self.bullets(&items);
+                    items.clear();
+                }
+            }
+            if let Some(title) = line.strip_prefix("# ") {
+                self.heading(&plain(title));
+            } else if line.starts_with("##") {
+                self.subheading(&plain(line.trim_start_matches('#').trim()));
+            } else if let Some(item) = item {
+                items.push(plain(item));
+            } else if !line.trim().is_empty() {
+                quoted = line.starts_with('>');
+                if !paragraph.is_empty() {
+                    paragraph.push(' ');
+                }
+                paragraph.push_str(line.trim_start_matches('>').trim());
+            }
+        }
+        self
+    }
+
     /// A thin rule across the page.
     pub fn rule(&mut self) -> &mut Print {
         let width = self.width();
@@ -357,6 +404,16 @@ impl Print {
     }
 }
 
+/// Markdown inline text without its emphasis and code marks.
+fn plain(text: &str) -> String {
+    text.replace("**", "")
+        .replace('`', "")
+        .split(' ')
+        .map(|w| w.trim_matches(|c| c == '*' || c == '_'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `text` broken into lines no wider than `width` at `size` (by [`text_width`], which errs
 /// wide), at spaces; a word wider than a line stands alone on its line. Line breaks in `text`
 /// are kept.
@@ -434,6 +491,22 @@ mod tests {
             let needle = format!(">Paragraph {i} of");
             assert_eq!(pages.iter().filter(|p| p.contains(&needle)).count(), 1);
         }
+    }
+
+    #[test]
+    fn markdown_blocks_become_headings_lists_and_paragraphs() {
+        let mut print = Print::new(Paper::A4, "");
+        print.markdown(
+            "# Title\n\n*In italics.*\n\n- **Seed:** 1\n- two\n\n## Room 1\n\nA paragraph\n\
+             on two lines.\n\n> **GM note:** a secret.\n",
+        );
+        let page = &print.finish()[0];
+        for text in [">Title<", ">In italics.<", ">Seed: 1<", ">two<", ">Room 1<"] {
+            assert!(page.contains(text), "{text} missing from {page}");
+        }
+        assert!(page.contains(">A paragraph on two lines.<"), "{page}");
+        assert!(page.contains(">GM note: a secret.<"), "{page}");
+        assert_eq!(page.matches(">•<").count(), 2);
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub mod measures;
 pub mod packed;
 pub mod params;
 pub mod paths;
+pub mod print;
 pub mod render;
 pub mod study;
 pub mod study_plot;

@@ -40,6 +40,7 @@ pub mod inhabit;
 pub mod job;
 pub mod mapgen;
 pub mod measures;
+pub mod print;
 pub mod render;
 pub mod stock;
 pub mod stocked;

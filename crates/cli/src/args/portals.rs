@@ -100,6 +100,9 @@ pub struct DungeonOutputArgs {
     /// Write a game master's room handout (Markdown) here.
     #[arg(long, value_name = "FILE")]
     pub handout: Option<PathBuf>,
+    /// Write print-and-play pages (PDF) here: the map and the game master's handout.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
 }
 
 /// `portals generate`.

@@ -57,6 +57,10 @@ pub struct StockArgs {
     /// with its walls, doors and lights (Foundry VTT, Fantasy Grounds, Roll20, Owlbear Rodeo).
     #[arg(long, value_name = "FILE")]
     pub uvtt: Option<PathBuf>,
+    /// Write print-and-play pages (PDF) here: the players' map, and the game master's map
+    /// with the route, the doors and keys and the inhabitants.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// Leave the required route out of the pictures.
     #[arg(long)]
     pub no_route: bool,

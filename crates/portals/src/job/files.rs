@@ -18,7 +18,8 @@ fn title(file: &DungeonFile) -> String {
 }
 
 /// Adds the dungeon file (`result`) and the exports the caller wants: `dot` (Graphviz),
-/// `svg` and `png` (the picture) and `handout` (a game master's room handout, Markdown).
+/// `svg` and `png` (the picture), `handout` (a game master's room handout, Markdown) and `pdf`
+/// (the map and the handout, to print).
 ///
 /// # Errors
 /// [`JobError::Failed`] when the PNG cannot be drawn.
@@ -48,7 +49,18 @@ pub(super) fn add_files(
             handout::markdown(dungeon, &title(file), file.seed).into_bytes(),
         ));
     }
+    if context.wants("pdf") {
+        artifact.files.push(print_file(file, dungeon, context)?);
+    }
     Ok(())
+}
+
+/// The print-and-play PDF (role `pdf`): the map and the game master's handout.
+fn print_file(file: &DungeonFile, dungeon: &Dungeon, context: &Context) -> Result<File, JobError> {
+    let title = title(file);
+    let pages = crate::print::pages(dungeon, &title, file.seed, context.paper())
+        .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+    ludoforge_job::engine::pdf_file(context, &title, pages)
 }
 
 /// Pictures of a portals result read back (an explored elite, a library row): `None` for a
@@ -66,6 +78,9 @@ pub(super) fn draw(
             .map_err(|e| JobError::input(format!("the dungeon cannot be read: {e}")))?;
         let mut files = Vec::new();
         drawn(&file, &dungeon, context, &mut files)?;
+        if context.wants("pdf") {
+            files.push(print_file(&file, &dungeon, context)?);
+        }
         Ok(files)
     })())
 }

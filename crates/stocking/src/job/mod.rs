@@ -307,6 +307,14 @@ impl Spec for StockJob {
         if context.wants("uvtt") {
             artifact.files.push(uvtt_file(context, &map)?);
         }
+        if context.wants("pdf") {
+            let pages = crate::print::pages(&map, context.paper())
+                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            let title = format!("{} · seed {seed}", map.theme.title);
+            artifact
+                .files
+                .push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+        }
         if context.wants("tileset") {
             artifact.files.push(
                 File::new("tileset", media::PNG, tiled::tileset_png()).named(&p.tileset_image),
