@@ -111,6 +111,7 @@ pub fn gloomhaven(args: &GloomhavenArgs) -> Result<Ending> {
         ("--png", "png", args.png.as_deref()),
         ("--vgb", "vgb", args.vgb.as_deref()),
         ("--secretariat", "secretariat", args.secretariat.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
     ];
     // The book page goes to the terminal only when no page or result is written.
     let show_page = args.book.is_none() && args.text.is_none();

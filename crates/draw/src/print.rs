@@ -250,15 +250,24 @@ impl Print {
     }
 
     /// Simple Markdown, block by block: `# ` a heading, `## ` (and deeper) a subheading,
-    /// `- ` or `* ` a bulleted item, `> ` a quoted note, anything else a paragraph; lines of
+    /// `- ` or `* ` a bulleted item, `> ` a quoted note, `|` rows a table (a `--:` column
+    /// right-aligned), anything else a paragraph; lines of
     /// one block join with spaces and blank lines end blocks. Emphasis markers (`**`, `*`,
     /// `_`) are dropped and code marks (`` ` ``) too: the words print plain.
     pub fn markdown(&mut self, text: &str) -> &mut Print {
         let mut paragraph = String::new();
         let mut items: Vec<String> = Vec::new();
+        let mut table: Vec<&str> = Vec::new();
         let mut quoted = false;
         for line in text.lines().chain(std::iter::once("")) {
             let line = line.trim_end();
+            if line.starts_with('|') {
+                table.push(line);
+                continue;
+            } else if !table.is_empty() {
+                self.markdown_table(&table);
+                table.clear();
+            }
             let item = line.strip_prefix("- ").or_else(|| line.strip_prefix("* "));
             let ends = line.trim().is_empty()
                 || line.starts_with('#')
@@ -293,6 +302,68 @@ impl Print {
                 paragraph.push_str(line.trim_start_matches('>').trim());
             }
         }
+        self
+    }
+
+    /// A table: the first row is the header (bold, over a rule), the columns as wide as
+    /// their widest cell and narrowed together when they would pass the page's width.
+    /// `right[i]` right-aligns column `i` (for numbers).
+    pub fn table<S: AsRef<str>>(&mut self, rows: &[Vec<S>], right: &[bool]) -> &mut Print {
+        let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+        if columns == 0 {
+            return self;
+        }
+        let size = 9.5;
+        let pad = 12.0;
+        let mut widths = vec![0.0f32; columns];
+        for (r, row) in rows.iter().enumerate() {
+            // Bold type (the header) runs about a tenth wider than the estimate.
+            let bold = if r == 0 { 1.12 } else { 1.0 };
+            for (i, cell) in row.iter().enumerate() {
+                widths[i] = widths[i].max(text_width(cell.as_ref(), size) * bold + pad);
+            }
+        }
+        let total: f32 = widths.iter().sum();
+        let fit = (self.width() / total).min(1.0);
+        let line = size * LEADING + 2.0;
+        for (r, row) in rows.iter().enumerate() {
+            let _ = self.room_for(line);
+            let y = self.y + size;
+            let mut x = MARGIN;
+            let style = if r == 0 {
+                TextStyle::new(size).bold().color(INK)
+            } else {
+                TextStyle::new(size).color(INK)
+            };
+            let page = self.current();
+            for (i, cell) in row.iter().enumerate() {
+                let w = widths[i] * fit;
+                if right.get(i).copied().unwrap_or(false) {
+                    page.text(
+                        x + w - pad,
+                        y,
+                        cell.as_ref(),
+                        style.anchor(crate::Anchor::End),
+                    );
+                } else {
+                    page.text(x, y, cell.as_ref(), style);
+                }
+                x += w;
+            }
+            if r == 0 {
+                let rule = self.y + line - 1.0;
+                let end = MARGIN + total * fit - pad;
+                self.current().line(
+                    MARGIN,
+                    rule,
+                    end,
+                    rule,
+                    Stroke::new(Color::hex(0x999999), 0.6),
+                );
+            }
+            self.y += line;
+        }
+        self.y += BODY * 0.5;
         self
     }
 
@@ -404,6 +475,30 @@ impl Print {
     }
 }
 
+impl Print {
+    /// A Markdown table's rows (header, alignment row, body) as a [`Print::table`].
+    fn markdown_table(&mut self, lines: &[&str]) {
+        let cells = |line: &str| -> Vec<String> {
+            let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+            inner.split('|').map(|c| plain(c.trim())).collect()
+        };
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        let mut right = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let row = cells(line);
+            let rule = row
+                .iter()
+                .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')));
+            if i == 1 && rule {
+                right = row.iter().map(|c| c.ends_with(':')).collect();
+            } else {
+                rows.push(row);
+            }
+        }
+        self.table(&rows, &right);
+    }
+}
+
 /// Markdown inline text without its emphasis and code marks.
 fn plain(text: &str) -> String {
     text.replace("**", "")
@@ -507,6 +602,25 @@ mod tests {
         assert!(page.contains(">A paragraph on two lines.<"), "{page}");
         assert!(page.contains(">GM note: a secret.<"), "{page}");
         assert_eq!(page.matches(">•<").count(), 2);
+    }
+
+    #[test]
+    fn a_markdown_table_keeps_its_cells_and_right_aligns_number_columns() {
+        let mut print = Print::new(Paper::A4, "");
+        print.markdown(
+            "| Monster | 2 players |\n|---|--:|\n| Rending Drake | 1 |\n| **Total** | **1** |\n",
+        );
+        let page = &print.finish()[0];
+        for cell in [">Monster<", ">2 players<", ">Rending Drake<", ">Total<"] {
+            assert!(page.contains(cell), "{cell} missing from {page}");
+        }
+        assert!(!page.contains("--:"), "{page}");
+        // The number column's cells end at one x, anchored at their end.
+        assert_eq!(
+            page.matches(r#"text-anchor="end""#).count(),
+            3 + 1,
+            "{page}"
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub mod mutation;
 pub mod names;
 pub mod official;
 pub mod place;
+pub mod print;
 pub mod record;
 pub mod render;
 pub mod scenario;

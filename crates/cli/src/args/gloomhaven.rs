@@ -73,6 +73,10 @@ pub struct GloomhavenArgs {
     /// here (JSON): serve it at an address and give that address as the app's Edition Data URL.
     #[arg(long, value_name = "FILE")]
     pub secretariat: Option<PathBuf>,
+    /// Write print-and-play pages (PDF) here: a scenario-book page for each scenario found
+    /// (all of --top), with its map, goal, monsters for 2, 3 and 4 players, rules and loot.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// A scenario file (ludoforge's or Virtual Gloomhaven Board's) whose scenarios join the
     /// official ones in the starting population; repeat for more files.
     #[arg(long, value_name = "FILE")]

@@ -402,12 +402,19 @@ impl Spec for GloomhavenJob {
                 artifact.notes.push(format!("warning: {warning}{way_out}"));
             }
         }
+        let named: Vec<(&Scenario, &str)> = best
+            .iter()
+            .zip(&entries)
+            .map(|(m, e)| (&m.genome, e.scenario.name.as_str()))
+            .collect();
+        if context.wants("pdf") {
+            let pages = crate::print::pages(&catalog, &named, &fitness, seed, context.paper())
+                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            artifact
+                .files
+                .push(ludoforge_job::engine::pdf_file(context, &name, pages)?);
+        }
         if context.wants("secretariat") {
-            let named: Vec<(&Scenario, &str)> = best
-                .iter()
-                .zip(&entries)
-                .map(|(m, e)| (&m.genome, e.scenario.name.as_str()))
-                .collect();
             let edition = secretariat::edition(&catalog, &named);
             artifact.files.push(File::new(
                 "secretariat",
