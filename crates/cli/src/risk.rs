@@ -289,6 +289,7 @@ pub fn map(args: &MapArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
         (
             "--export",
             export.map_or("domination", |(role, _)| role),
@@ -343,6 +344,7 @@ pub fn design(args: &DesignArgs) -> Result<Ending> {
         ("--plot-png", "plot-png", args.plot_png.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
     ];
     present(&*job("risk-design"), &params, seed, &destinations, false)
 }

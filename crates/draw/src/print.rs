@@ -229,9 +229,16 @@ impl Print {
 
     /// Lines of `label: value`, the labels in bold.
     pub fn facts<L: AsRef<str>, V: AsRef<str>>(&mut self, facts: &[(L, V)]) -> &mut Print {
+        // One column for every value, past the widest label (bold runs wider than the
+        // estimate), unless that leaves the values too narrow.
+        let widest = facts
+            .iter()
+            .map(|(l, _)| text_width(&format!("{}:", l.as_ref()), BODY) * 1.12 + 6.0)
+            .fold(0.0f32, f32::max)
+            .min(self.width() * 0.35);
         for (label, value) in facts {
             let label = format!("{}:", label.as_ref());
-            let indent = text_width(&label, BODY) * 1.08 + 5.0;
+            let indent = widest;
             let width = self.width();
             let lines = wrap(value.as_ref(), BODY, (width - indent).max(60.0));
             for (i, line) in lines.iter().enumerate() {
@@ -244,6 +251,7 @@ impl Print {
                 page.text(MARGIN + indent, y, line, TextStyle::new(BODY).color(INK));
                 self.y += BODY * LEADING;
             }
+            self.y += 3.0;
         }
         self.y += BODY * 0.5;
         self

@@ -26,6 +26,7 @@ pub mod layout;
 pub mod map;
 pub mod planner;
 pub mod playtest;
+pub mod print;
 pub mod record;
 pub mod remote;
 pub mod render;

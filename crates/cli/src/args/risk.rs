@@ -155,6 +155,9 @@ pub struct MapArgs {
     /// Write the picture (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write the map to print and play on (PDF) here: a landscape page, every territory named.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// Write territory names beside the nodes.
     #[arg(long)]
     pub names: bool,
@@ -240,4 +243,8 @@ pub struct DesignArgs {
     /// Write the best variant's map (PNG).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write print-and-play pages (PDF) here: the best variant's map to play on, every
+    /// territory named, and a rules card with its rules in words.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
 }

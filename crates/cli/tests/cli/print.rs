@@ -69,7 +69,7 @@ fn read_pdf(pdf: &Path) -> Reading {
         .take(pages)
         .map(str::to_string)
         .collect();
-    // Every page rendered in grey at 20 dpi: a binary PGM each, with dark pixels on it.
+    // Every page rendered in grey at 20 dpi: a binary PGM each, with ink on it.
     let dir = TempDir::new().unwrap();
     let status = Command::new("pdftoppm")
         .args(["-r", "20", "-gray"])
@@ -87,13 +87,15 @@ fn read_pdf(pdf: &Path) -> Reading {
     for page in &rendered {
         let bytes = fs::read(page).unwrap();
         assert!(bytes.starts_with(b"P5"), "{}", page.display());
-        let dark = bytes
+        // The pixels after the header; at 20 dpi text is grey, so anything short of white
+        // counts as ink.
+        let inked = bytes
             .iter()
             .rev()
             .take(bytes.len() - 20)
-            .filter(|&&b| b < 100)
+            .filter(|&&b| b < 200)
             .count();
-        assert!(dark > 50, "{} is blank", page.display());
+        assert!(inked > 40, "{} is blank ({inked} inked pixels)", page.display());
     }
     Reading { sizes, text }
 }
@@ -206,4 +208,202 @@ fn an_unknown_paper_or_a_pdf_named_as_a_picture_is_refused() {
     assert_ne!(out.code, 0);
     assert!(out.stderr.contains("--pdf m.png"), "{}", out.stderr);
     assert!(!d.join("m.png").exists() && !d.join("m.pdf").exists());
+}
+
+/// Pages wider than tall.
+fn landscape(size: (f64, f64)) -> bool {
+    size.0 > size.1
+}
+
+#[test]
+fn a_stocked_dungeon_prints_the_players_map_and_the_game_masters_pages() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "stock",
+        "--generate",
+        "rooms",
+        "--width",
+        "60",
+        "--height",
+        "30",
+        "--seed",
+        "4",
+        "-o",
+        "m.json",
+        "--pdf",
+        "m.pdf",
+    ];
+    run_in(d, &args).expect_ok();
+    let printed = read_pdf(&d.join("m.pdf"));
+    assert!(printed.sizes.len() >= 2, "{:?}", printed.sizes);
+    // A wide map stands on landscape pages.
+    assert!(
+        printed
+            .sizes
+            .iter()
+            .all(|&s| landscape(s) && near((s.1, s.0), A4))
+    );
+    let result = read_json(&d.join("m.json"));
+    let theme = result["theme"]["title"].as_str().unwrap().to_string();
+    assert!(printed.text[0].contains(&theme), "{}", printed.text[0]);
+    assert!(printed.text[0].contains("For the players"));
+    // The players' page names no inhabitant; the game master's pages name every door's key.
+    let all = printed.text[1..].join("\n");
+    assert!(
+        all.contains("Game master") && all.contains("Inhabitants"),
+        "{all}"
+    );
+    let doors = result["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "door")
+        .count();
+    assert!(doors > 0);
+    assert_eq!(all.matches("is opened by key").count(), doors, "{all}");
+    for line in all.lines().filter(|l| l.contains("leaders:")) {
+        let leader = line
+            .split("leaders:")
+            .nth(1)
+            .unwrap()
+            .split(" at ")
+            .next()
+            .unwrap();
+        assert!(!printed.text[0].contains(leader.trim()), "{leader}");
+    }
+}
+
+#[test]
+fn a_portal_dungeon_prints_its_map_and_every_room_of_the_handout() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "portals", "generate", "--seed", "1", "-o", "d.json", "--pdf", "d.pdf",
+    ];
+    run_in(d, &args).expect_ok();
+    let printed = read_pdf(&d.join("d.pdf"));
+    let rooms = read_json(&d.join("d.json"))["measures"]["rooms"]
+        .as_u64()
+        .unwrap();
+    let all = printed.text.join("\n");
+    for room in 0..rooms {
+        assert!(
+            all.contains(&format!("Room {room}")),
+            "room {room} is not printed"
+        );
+    }
+    assert!(
+        printed.text[0].contains("one way only"),
+        "{}",
+        printed.text[0]
+    );
+    assert!(printed.sizes.iter().skip(1).all(|&s| near(s, A4)));
+}
+
+#[test]
+fn a_gloomhaven_scenario_prints_as_a_book_page_with_its_set_ups() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "gloomhaven",
+        "--seed",
+        "3",
+        "--cycles",
+        "100",
+        "--top",
+        "2",
+        "-o",
+        "g.json",
+        "--pdf",
+        "g.pdf",
+    ];
+    run_in(d, &args).expect_ok();
+    let printed = read_pdf(&d.join("g.pdf"));
+    let result = read_json(&d.join("g.json"));
+    let scenarios = result["scenarios"].as_array().unwrap();
+    assert_eq!(scenarios.len(), 2);
+    let all = printed.text.join("\n");
+    // Each scenario starts a page with its name, and its goal and monsters follow.
+    let mut starts = Vec::new();
+    for s in scenarios {
+        let name = s["name"].as_str().unwrap();
+        let page = printed
+            .text
+            .iter()
+            .position(|t| t.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no page starts with {name}: {all}"));
+        starts.push(page);
+    }
+    assert!(starts[0] < starts[1]);
+    assert!(
+        all.contains("Goal:") && all.contains("2 players: normal"),
+        "{all}"
+    );
+    assert!(all.contains("Special rules") || all.contains("Treasure"));
+    assert!(printed.sizes.iter().all(|&s| near(s, A4)));
+}
+
+#[test]
+fn a_risk_variant_prints_its_map_and_a_rules_card_and_a_map_alone_prints_one_page() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "risk",
+        "design",
+        "--generations",
+        "1",
+        "--offspring",
+        "4",
+        "--seed",
+        "1",
+        "-o",
+        "v.json",
+        "--pdf",
+        "v.pdf",
+    ];
+    run_in(d, &args).expect_ok();
+    let printed = read_pdf(&d.join("v.pdf"));
+    assert_eq!(printed.sizes.len(), 2);
+    assert!(landscape(printed.sizes[0]) && !landscape(printed.sizes[1]));
+    let variant = read_json(&d.join("v.json"));
+    // Every territory is named on the map, every continent with its bonus on the card.
+    let map_text = printed.text[0].split_whitespace().collect::<Vec<_>>();
+    for t in variant["map"]["territories"].as_array().unwrap() {
+        let name = t["name"].as_str().unwrap();
+        assert!(map_text.contains(&name), "{name} is not on the map page");
+    }
+    let card = printed.text[1]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for c in variant["map"]["continents"].as_array().unwrap() {
+        let bonus = format!("{} +{}", c["name"].as_str().unwrap(), c["bonus"]);
+        assert!(card.contains(&bonus), "{bonus} is not on the card: {card}");
+    }
+    let rules = &variant["rules"];
+    assert!(
+        card.contains(&format!("divided by {}", rules["troop_factor"])),
+        "{card}"
+    );
+    assert!(
+        card.contains(&format!("at most {}.", rules["defence_dice"])),
+        "{card}"
+    );
+    run_in(d, &["risk", "map", "--map", "classic", "--pdf", "m.pdf"]).expect_ok();
+    let map = read_pdf(&d.join("m.pdf"));
+    assert_eq!(map.sizes.len(), 1);
+    assert!(map.text[0].contains("42 territories"), "{}", map.text[0]);
 }

@@ -458,6 +458,20 @@ impl Spec for DesignJob {
             };
             render::svg(&map, None, None, &view)
         })?;
+        if context.wants("pdf") {
+            let title = format!("Risk variant · seed {seed}");
+            let pages = crate::print::pages(
+                &map,
+                Some(&best.variant.rules),
+                &title,
+                crate::render::LAYOUT_SEED,
+                context.paper(),
+            )
+            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            artifact
+                .files
+                .push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+        }
         if result.interrupted {
             artifact.ending = Ending::Interrupted;
             artifact

@@ -128,6 +128,13 @@ impl Spec for MapJob {
             };
             render::svg(&map, None, None, &view)
         })?;
+        if context.wants("pdf") {
+            let pages = crate::print::pages(&map, None, map.name(), seed, context.paper())
+                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            artifact
+                .files
+                .push(ludoforge_job::engine::pdf_file(context, map.name(), pages)?);
+        }
         Ok(artifact)
     }
 }
