@@ -88,6 +88,7 @@ pub fn serve(args: &ServeArgs, threads: Option<usize>, before: Option<&Path>) ->
     settings.limits.jobs = args.jobs;
     settings.limits.queue = args.queue;
     settings.limits.wall_time = Duration::from_secs(args.wall_time);
+    settings.limits.paper = crate::present::paper();
     settings.limits.threads = threads.unwrap_or((cores / args.jobs).max(1));
     if !args.host.is_loopback() {
         eprintln!(

@@ -34,6 +34,8 @@ pub struct Limits {
     pub keep_bytes: usize,
     /// How long a run watched from a page goes on after its last page closed.
     pub grace: Duration,
+    /// The paper a run's printed pages (its `pdf` file) are laid out on.
+    pub paper: ludoforge_draw::Paper,
 }
 
 impl Default for Limits {
@@ -48,6 +50,7 @@ impl Default for Limits {
             keep_for: Duration::from_secs(3600),
             keep_bytes: 1 << 30,
             grace: Duration::from_secs(10),
+            paper: ludoforge_draw::Paper::A4,
         }
     }
 }
@@ -186,12 +189,14 @@ impl Runs {
         *lock(&run.started) = Some(Instant::now());
         let registry = Arc::clone(&self.registry);
         let threads = self.limits.threads;
+        let paper = self.limits.paper;
         let working = Arc::clone(&run);
         let mut task = tokio::task::spawn_blocking(move || {
             let job = registry.get(working.job).expect("a listed job");
             let listen = |event: &Event| working.on(event);
             let context = Context::new(&listen, &working.cancel)
                 .with_threads(Some(threads))
+                .with_paper(paper)
                 .want_all()
                 .draw_later();
             job.run(&working.params, working.seed, &context)

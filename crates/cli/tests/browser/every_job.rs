@@ -18,7 +18,9 @@ const ENDED: &str = r#"
     const pictured = !$("figure").hidden;
     if (pictured && (!picture.complete || picture.naturalWidth === 0)) return null;
     const result = document.querySelector("a.download[data-role=result]");
+    const pdf = document.querySelector("a.download[data-role=pdf]");
     return {ending: $("ending").textContent, picture: pictured, result: result ? result.href : null,
+            pdf: pdf ? pdf.href : null,
             scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth};
 "#;
 
@@ -40,6 +42,31 @@ const WORKING: &str = r#"
     const moved = parseFloat($("fill").style.width) > 0;
     return !$("progress").hidden && moved ? "working" : null;
 "#;
+
+/// The jobs that make content to print: each offers its pages (`pdf`) to download.
+const PRINTED: [&str; 7] = [
+    "puzzle-chess",
+    "puzzle-chromatic",
+    "stock",
+    "portals",
+    "gloomhaven",
+    "risk-map",
+    "risk-design",
+];
+
+/// The printed pages a run with the defaults offers, fetched: a PDF document.
+async fn printed(studio: &Studio, id: &str, shown: &Value) -> Result<()> {
+    let href = shown["pdf"]
+        .as_str()
+        .with_context(|| format!("{id} offers no printed pages (pdf) to download"))?;
+    let bytes = studio.get(href).await?.bytes().await?;
+    ensure!(
+        bytes.starts_with(b"%PDF-"),
+        "{id}'s printed pages are not a PDF: {:?}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(60)])
+    );
+    Ok(())
+}
 
 /// The preset links a job page offers (the defaults, a quick try, a sample file).
 async fn presets(studio: &Studio) -> Result<Vec<(String, String)>> {
@@ -143,6 +170,11 @@ pub async fn every_job(studio: &Studio) -> Result<()> {
                     ));
                 }
                 page_shot(studio, id).await?;
+                if PRINTED.contains(&id)
+                    && let Err(e) = printed(studio, id, &shown).await
+                {
+                    failures.push(format!("{e:#}"));
+                }
             }
             Err(e) => failures.push(format!("{e:#}")),
         }

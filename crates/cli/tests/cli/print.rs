@@ -95,7 +95,11 @@ fn read_pdf(pdf: &Path) -> Reading {
             .take(bytes.len() - 20)
             .filter(|&&b| b < 200)
             .count();
-        assert!(inked > 40, "{} is blank ({inked} inked pixels)", page.display());
+        assert!(
+            inked > 40,
+            "{} is blank ({inked} inked pixels)",
+            page.display()
+        );
     }
     Reading { sizes, text }
 }
@@ -406,4 +410,33 @@ fn a_risk_variant_prints_its_map_and_a_rules_card_and_a_map_alone_prints_one_pag
     let map = read_pdf(&d.join("m.pdf"));
     assert_eq!(map.sizes.len(), 1);
     assert!(map.text[0].contains("42 territories"), "{}", map.text[0]);
+}
+
+#[test]
+fn printing_changes_no_result_and_prints_the_same_bytes_again() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let base = [
+        "stock",
+        "--generate",
+        "caves",
+        "--width",
+        "40",
+        "--height",
+        "24",
+        "--seed",
+        "9",
+    ];
+    run_in(d, &with(&base, &["-o", "plain.json"])).expect_ok();
+    run_in(d, &with(&base, &["-o", "a.json", "--pdf", "a.pdf"])).expect_ok();
+    let again = with(
+        &["--threads", "1"],
+        &with(&base, &["-o", "b.json", "--pdf", "b.pdf"]),
+    );
+    run_in(d, &again).expect_ok();
+    let read = |name: &str| fs::read(d.join(name)).unwrap();
+    assert_eq!(read("plain.json"), read("a.json"));
+    assert_eq!(read("a.json"), read("b.json"));
+    assert!(read("a.pdf").starts_with(b"%PDF-"));
+    assert_eq!(read("a.pdf"), read("b.pdf"));
 }
