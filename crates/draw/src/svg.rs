@@ -210,7 +210,7 @@ impl Svg {
     /// is nested as an `<svg>` element, so its own definitions and clipping come with it.
     ///
     /// # Errors
-    /// [`DrawError::InvalidSvg`] when `document` is not an SVG document with a size.
+    /// [`DrawError::InvalidSvg`](crate::DrawError::InvalidSvg) when `document` is not an SVG document with a size.
     ///
     /// ```
     /// use ludoforge_draw::{Color, Style, Svg};
