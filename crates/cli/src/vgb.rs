@@ -34,6 +34,7 @@ pub fn import_vgb(args: &ImportVgbArgs) -> Result<Ending> {
         ("--out", "result", Some(args.out.as_path())),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
     ];
     present(&ImportVgbJob, &params, 0, &destinations, false)
 }

@@ -136,6 +136,9 @@ pub struct ImportVgbArgs {
     /// Also draw the map (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Also print the scenario as a scenario-book page (PDF) here.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
 }
 
 /// A fitness preset.

@@ -355,6 +355,26 @@ fn a_gloomhaven_scenario_prints_as_a_book_page_with_its_set_ups() {
     );
     assert!(all.contains("Special rules") || all.contains("Treasure"));
     assert!(printed.sizes.iter().all(|&s| near(s, A4)));
+    // A board file brought back from Virtual Gloomhaven Board prints the same way.
+    run_in(d, &["gloomhaven", "export-vgb", "g.json", "-o", "b.json"]).expect_ok();
+    let import = [
+        "gloomhaven",
+        "import-vgb",
+        "b.json",
+        "-o",
+        "i.json",
+        "--pdf",
+        "i.pdf",
+    ];
+    run_in(d, &import).expect_ok();
+    let imported = read_pdf(&d.join("i.pdf"));
+    let name = scenarios[0]["name"].as_str().unwrap();
+    assert!(
+        imported.text[0].trim_start().starts_with(name),
+        "{}",
+        imported.text[0]
+    );
+    assert!(imported.text.join("\n").contains("2 players: normal"));
 }
 
 #[test]

@@ -283,6 +283,19 @@ impl Spec for ImportVgbJob {
             };
             render::svg(&catalog, &s, &view)
         })?;
+        if context.wants("pdf") {
+            let pages = crate::print::pages(
+                &catalog,
+                &[(&s, s.title())],
+                &fitness,
+                seed,
+                context.paper(),
+            )
+            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            artifact
+                .files
+                .push(ludoforge_job::engine::pdf_file(context, s.title(), pages)?);
+        }
         if let Err(reason) = &valid {
             artifact.notes.push(format!(
                 "warning: the scenario is not valid for the search ({reason}); the gloomhaven \
