@@ -63,6 +63,9 @@ pub struct RunArgs {
     /// Write the picture (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write the pages to print (PDF) here, for the jobs that print (see --paper).
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
     /// Write the run's history (JSON lines) here.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -124,6 +127,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
         ("--out", "result", args.out.as_deref()),
         ("--svg", "svg", args.svg.as_deref()),
         ("--png", "png", args.png.as_deref()),
+        ("--pdf", "pdf", args.pdf.as_deref()),
         ("--log", "log", args.log.as_deref()),
     ];
     let mut extra = Vec::new();

@@ -459,4 +459,21 @@ fn printing_changes_no_result_and_prints_the_same_bytes_again() {
     assert_eq!(read("a.json"), read("b.json"));
     assert!(read("a.pdf").starts_with(b"%PDF-"));
     assert_eq!(read("a.pdf"), read("b.pdf"));
+    // `run` prints the same pages from the job's parameters.
+    let run = [
+        "run",
+        "stock",
+        "--seed",
+        "9",
+        "--set",
+        "generate=caves",
+        "--set",
+        "width=40",
+    ];
+    let run = with(
+        &run,
+        &["--set", "height=24", "--pdf", "c.pdf", "-o", "c.json"],
+    );
+    run_in(d, &run).expect_ok();
+    assert_eq!(read("a.pdf"), read("c.pdf"));
 }
