@@ -11,34 +11,7 @@ use crate::output::read_text;
 use crate::present::{Destination, present};
 use crate::puzzle::{Ending, fresh_seed};
 
-/// Every job this build offers.
-pub fn registry() -> Registry {
-    let mut registry = Registry::default();
-    registry.generator(
-        ludoforge_puzzles::job::ABOUT,
-        ludoforge_puzzles::job::jobs(),
-    );
-    // The machine's memory is the front end's to read: `portals` refuses a population that
-    // would not fit in it, whichever front end asks, and so do the other jobs whose memory
-    // grows with a parameter (through `MemoryLimit::machine`).
-    let available = crate::portals::available_memory();
-    ludoforge_job::MemoryLimit::set_machine(available);
-    let memory = ludoforge_portals::job::MemoryLimit::available(available);
-    registry.generator(
-        ludoforge_portals::job::ABOUT,
-        ludoforge_portals::job::jobs_within(memory),
-    );
-    registry.generator(
-        ludoforge_stocking::job::ABOUT,
-        ludoforge_stocking::job::jobs(),
-    );
-    registry.generator(
-        ludoforge_gloomhaven::job::ABOUT,
-        ludoforge_gloomhaven::job::jobs(),
-    );
-    registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
-    registry
-}
+pub use ludoforge_jobs::registry;
 
 /// `ludoforge run`'s arguments.
 #[derive(Debug, Args)]

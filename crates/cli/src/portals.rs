@@ -83,15 +83,6 @@ pub fn generate(args: &GenerateArgs) -> Result<Ending> {
     )
 }
 
-/// The memory the system can give without swapping (`MemAvailable` of `/proc/meminfo`), where
-/// it can be read.
-pub fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
-}
-
 /// `portals show`.
 pub fn show(args: &ShowArgs) -> Result<Ending> {
     let paths: Vec<(&str, Option<&std::path::Path>)> = destinations(&args.output)

@@ -1,0 +1,48 @@
+//! Every job of this build in one [`Registry`], the same for every front end: the command line,
+//! the studio and the Python package ask it for jobs by id.
+
+use ludoforge_job::Registry;
+
+/// Every job this build offers, with the machine's memory read (`/proc/meminfo`) so that the
+/// jobs whose memory grows with a parameter refuse a run that would not fit, whichever front
+/// end asks.
+///
+/// ```
+/// let registry = ludoforge_jobs::registry();
+/// assert!(registry.get("puzzle-chess").is_some());
+/// ```
+#[must_use]
+pub fn registry() -> Registry {
+    let mut registry = Registry::default();
+    registry.generator(
+        ludoforge_puzzles::job::ABOUT,
+        ludoforge_puzzles::job::jobs(),
+    );
+    let available = available_memory();
+    ludoforge_job::MemoryLimit::set_machine(available);
+    let memory = ludoforge_portals::job::MemoryLimit::available(available);
+    registry.generator(
+        ludoforge_portals::job::ABOUT,
+        ludoforge_portals::job::jobs_within(memory),
+    );
+    registry.generator(
+        ludoforge_stocking::job::ABOUT,
+        ludoforge_stocking::job::jobs(),
+    );
+    registry.generator(
+        ludoforge_gloomhaven::job::ABOUT,
+        ludoforge_gloomhaven::job::jobs(),
+    );
+    registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
+    registry
+}
+
+/// The memory the system can give without swapping (`MemAvailable` of `/proc/meminfo`), where
+/// it can be read.
+#[must_use]
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
