@@ -12,6 +12,7 @@ as ``ludoforge run JOB --seed S``.
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
 
@@ -88,6 +89,16 @@ class Result:
     def _repr_svg_(self) -> Optional[str]:
         svg = self.files.get("svg")
         return svg.decode("utf-8") if svg is not None else None
+
+    def _repr_html_(self) -> str:
+        """The picture (when made) over the summary, for a notebook."""
+        summary = html.escape(json.dumps(self.summary, indent=1))
+        picture = self._repr_svg_() or ""
+        return (
+            f"<div><div>{picture}</div>"
+            f"<details><summary>{html.escape(self.job)}, seed {self.seed}: {html.escape(self.ending)}"
+            f"</summary><pre>{summary}</pre></details></div>"
+        )
 
 
 def run(

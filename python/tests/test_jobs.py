@@ -111,3 +111,11 @@ def test_ctrl_c_stops_a_long_run_within_a_second():
     elapsed = time.monotonic() - started
     timer.join()
     assert elapsed < 1.5, f"the run stopped {elapsed:.2f} s after it started (0.5 s after Ctrl-C would be 0.5)"
+
+
+def test_a_notebook_shows_the_picture_and_the_summary_as_text():
+    result = ludoforge.run("risk-map", {"names": True}, seed=1)
+    shown = result._repr_html_()
+    assert "<svg" in shown and "risk-map" in shown
+    assert "<script" not in shown
+    assert ludoforge.run("risk-map", seed=1, files=())._repr_svg_() is None
