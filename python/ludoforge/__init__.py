@@ -17,8 +17,9 @@ import json
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
 
 from . import _native
+from .archive import Archive
 
-__all__ = ["Job", "Result", "describe", "jobs", "run", "__version__"]
+__all__ = ["Archive", "Job", "Result", "describe", "explore", "jobs", "run", "__version__"]
 __version__: str = _native.__version__
 
 
@@ -143,3 +144,37 @@ def run(
         list(notes),
         ending,
     )
+
+
+def explore(
+    job: str,
+    params: Optional[Mapping[str, Any]] = None,
+    descriptors: Optional[List[str]] = None,
+    evaluations: Optional[int] = None,
+    cells: Optional[List[int]] = None,
+    seed: Optional[int] = None,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+    threads: Optional[int] = None,
+) -> Archive:
+    """Explores ``job``'s content with MAP-Elites over ``descriptors`` (two or three; the job's
+    first two when ``None``) for ``evaluations`` candidates, and returns the :class:`Archive`:
+    the same as ``ludoforge explore JOB --descriptors ... --evaluations N --seed S -o F``.
+
+    ``job`` is a generator (``"puzzle-chess"``, ``"portals"``, ``"gloomhaven"``,
+    ``"risk-design"``, ...) or its explore job (``"puzzle-chess-explore"``); ``params`` are the
+    explore job's parameters (``ludoforge.describe("puzzle-chess-explore")``), ``cells`` the
+    cells per axis. Refusals raise ``ValueError`` with the job's words.
+    """
+    explore_job = job if job.endswith("-explore") else f"{job}-explore"
+    settings: Dict[str, Any] = dict(params or {})
+    exploration = dict(settings.get("explore", {}))
+    if descriptors is not None:
+        exploration["descriptors"] = list(descriptors)
+    if evaluations is not None:
+        exploration["evaluations"] = evaluations
+    if cells is not None:
+        exploration["cells"] = list(cells)
+    if exploration:
+        settings["explore"] = exploration
+    result = run(explore_job, settings, seed=seed, files=("svg",), progress=progress, threads=threads)
+    return Archive(result.result_bytes, heatmap=result.files.get("svg"))
