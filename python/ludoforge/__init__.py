@@ -19,7 +19,17 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
 from . import _native
 from .archive import Archive
 
-__all__ = ["Archive", "Job", "Result", "describe", "explore", "jobs", "run", "__version__"]
+__all__ = [
+    "Archive",
+    "Job",
+    "Library",
+    "Result",
+    "describe",
+    "explore",
+    "jobs",
+    "run",
+    "__version__",
+]
 __version__: str = _native.__version__
 
 
@@ -60,7 +70,17 @@ class Result:
     its ``svg`` shows it.
     """
 
-    __slots__ = ("job", "seed", "summary", "result", "result_bytes", "files", "notes", "ending")
+    __slots__ = (
+        "job",
+        "seed",
+        "summary",
+        "result",
+        "result_bytes",
+        "files",
+        "media_types",
+        "notes",
+        "ending",
+    )
 
     def __init__(
         self,
@@ -70,6 +90,7 @@ class Result:
         files: Dict[str, bytes],
         notes: List[str],
         ending: str,
+        media_types: Optional[Dict[str, str]] = None,
     ) -> None:
         self.job = job
         self.seed = seed
@@ -80,6 +101,9 @@ class Result:
         except ValueError:
             self.result = None
         self.files = files
+        #: Each file's media type, by role (``"image/svg+xml"``, ...).
+        self.media_types = dict(media_types or {})
+        self.media_types.pop("result", None)
         self.notes = notes
         self.ending = ending
 
@@ -143,6 +167,7 @@ def run(
         {role: bytes_ for role, _, bytes_ in made},
         list(notes),
         ending,
+        {role: media for role, media, _ in made},
     )
 
 
@@ -178,3 +203,6 @@ def explore(
         settings["explore"] = exploration
     result = run(explore_job, settings, seed=seed, files=("svg",), progress=progress, threads=threads)
     return Archive(result.result_bytes, heatmap=result.files.get("svg"))
+
+
+from .library import Library  # noqa: E402  (it builds on Result)

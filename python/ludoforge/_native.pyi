@@ -28,3 +28,20 @@ def run(
     text), the files as ``(role, media type, bytes)``, the notes and the ending. ``progress``
     gets each progress event as JSON text. The interpreter's lock is released while the job
     works; a signal (Ctrl-C) stops the run and raises."""
+
+def library_add(path: str, document: str, files: List[Tuple[str, str, bytes]]) -> Tuple[List[int], int]:
+    """Keeps a result document (JSON text) with its files, or an archive's elites, in the
+    library at ``path``; returns the rows' ids and how many were new."""
+
+def library_query(
+    path: str,
+    job: Optional[str] = None,
+    generator: Optional[str] = None,
+    wheres: List[str] = ...,
+    sort: Optional[str] = None,
+    limit: Optional[int] = None,
+) -> str:
+    """The rows a query finds, as JSON text; ``wheres`` in the command line's range forms."""
+
+def library_get(path: str, id: int) -> Tuple[str, List[Tuple[str, str, bytes]]]:
+    """Row ``id``: its document (JSON text) and its files."""

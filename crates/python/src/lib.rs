@@ -7,6 +7,8 @@
 //! for signals ten times a second: Ctrl-C (`KeyboardInterrupt`) sets the run's cancel flag,
 //! waits for the job to stop, and raises.
 
+mod library;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
@@ -195,6 +197,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(library::library_add, m)?)?;
+    m.add_function(wrap_pyfunction!(library::library_query, m)?)?;
+    m.add_function(wrap_pyfunction!(library::library_get, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
