@@ -96,6 +96,8 @@ def test_refusals_raise_with_the_jobs_words():
         ludoforge.run("puzzle-chess", {"search": {"population": 1}}, seed=1)
     with pytest.raises(ValueError, match="paper"):
         ludoforge.run("puzzle-chess", QUICK[0][1], seed=1, paper="a5")
+    with pytest.raises(ValueError, match="threads 0: give between 1 and 1024"):
+        ludoforge.run("puzzle-chess", QUICK[0][1], seed=1, threads=0)
     with pytest.raises(KeyError, match="puzzle-chess"):
         ludoforge.run("no-such-job")
     with pytest.raises(KeyError):

@@ -83,8 +83,12 @@ fn run<'py>(
             .map_err(PyValueError::new_err)?,
         None => ludoforge_draw::Paper::default(),
     };
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
+    if let Some(n) = threads
+        && !(1..=1024).contains(&n)
+    {
+        return Err(PyValueError::new_err(format!(
+            "threads {n}: give between 1 and 1024"
+        )));
     }
     let cancel = AtomicBool::new(false);
     let (send, events) = mpsc::channel::<String>();
