@@ -242,28 +242,43 @@ fn shown(item: &Item) -> Value {
 fn export(path: &Path, args: &ExportArgs) -> Result<()> {
     let library = Library::open_to_read(path)?;
     let query = query_of(&args.filter, Some(&args.select), None);
-    // Results kept without pictures (an archive's elites) get them from their job.
+    // Results kept without pictures (an archive's elites) get them from their job, and every
+    // result its printed pages with --pdf.
     let registry = crate::jobs::registry();
-    let mut context = ludoforge_job::Context::quiet().want("svg");
+    let mut pictures = ludoforge_job::Context::quiet()
+        .with_paper(crate::present::paper())
+        .want("svg");
     if args.png {
-        context = context.want("png");
+        pictures = pictures.want("png");
     }
-    let draw = |row: &ludoforge_library::Row, document: &Value| -> Vec<Attachment> {
-        match registry.draw(document, row.job.as_deref(), &context) {
-            Some(Ok(files)) => files
-                .iter()
-                .filter_map(|f| {
-                    let bytes = f.to_bytes().ok()?;
-                    Some(Attachment::new(f.role.clone(), f.media_type, bytes))
-                })
-                .collect(),
-            Some(Err(e)) => {
-                eprintln!("result {} could not be drawn: {e}", row.id);
-                Vec::new()
+    if args.pdf {
+        pictures = pictures.want("pdf");
+    }
+    let mut pages = ludoforge_job::Context::quiet().with_paper(crate::present::paper());
+    if args.pdf {
+        pages = pages.want("pdf");
+    }
+    let draw =
+        |row: &ludoforge_library::Row, document: &Value, pictured: bool| -> Vec<Attachment> {
+            let context = if pictured { &pages } else { &pictures };
+            if pictured && !args.pdf {
+                return Vec::new();
             }
-            None => Vec::new(),
-        }
-    };
+            match registry.draw(document, row.job.as_deref(), context) {
+                Some(Ok(files)) => files
+                    .iter()
+                    .filter_map(|f| {
+                        let bytes = f.to_bytes().ok()?;
+                        Some(Attachment::new(f.role.clone(), f.media_type, bytes))
+                    })
+                    .collect(),
+                Some(Err(e)) => {
+                    eprintln!("result {} could not be drawn: {e}", row.id);
+                    Vec::new()
+                }
+                None => Vec::new(),
+            }
+        };
     let exported = library.export_drawn(&query, &args.dir, &draw)?;
     let files: usize = exported.iter().map(|e| 1 + e.files.len()).sum();
     if exported.is_empty() {

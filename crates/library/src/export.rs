@@ -36,12 +36,13 @@ impl Library {
     /// [`LibraryError::Io`] when the folder or a file cannot be written, and the errors of
     /// [`Library::query`].
     pub fn export(&self, query: &Query, dir: &Path) -> Result<Vec<Exported>, LibraryError> {
-        self.export_drawn(query, dir, &|_, _| Vec::new())
+        self.export_drawn(query, dir, &|_, _, _| Vec::new())
     }
 
-    /// As [`Library::export`], and for every row kept without a picture (no file of role
-    /// `svg` or `png`), the files `draw` makes of its document (say its job's pictures),
-    /// written beside it and named like kept files.
+    /// As [`Library::export`], and for every row the files `draw` makes of its document (say
+    /// its job's pictures, for a row kept without one), written beside it and named like kept
+    /// files. `draw` is told whether the row was kept with a picture (a file of role `svg` or
+    /// `png`); a drawn file must not take the name of a kept one.
     ///
     /// # Errors
     /// As [`Library::export`].
@@ -49,7 +50,7 @@ impl Library {
         &self,
         query: &Query,
         dir: &Path,
-        draw: &dyn Fn(&Row, &serde_json::Value) -> Vec<Attachment>,
+        draw: &dyn Fn(&Row, &serde_json::Value, bool) -> Vec<Attachment>,
     ) -> Result<Vec<Exported>, LibraryError> {
         if dir.exists() && !dir.is_dir() {
             return Err(LibraryError::io(
@@ -66,11 +67,7 @@ impl Library {
             let document = dir.join(format!("{stem}.json"));
             let kinds = self.file_kinds(row.id)?;
             let pictured = kinds.iter().any(|(role, _)| role == "svg" || role == "png");
-            let drawn = if pictured {
-                Vec::new()
-            } else {
-                draw(row, &self.show(row.id)?.document)
-            };
+            let drawn = draw(row, &self.show(row.id)?.document, pictured);
             let name = |role: &str, media_type: &str| {
                 let extension = extension(media_type);
                 let role = safe(role);

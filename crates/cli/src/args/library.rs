@@ -123,6 +123,9 @@ pub struct ExportArgs {
     /// Also draw a PNG of every result kept without a picture (an SVG is always drawn).
     #[arg(long)]
     pub png: bool,
+    /// Also print every result's pages (PDF, on --paper), where its job prints.
+    #[arg(long)]
+    pub pdf: bool,
 }
 
 /// Results to take out.

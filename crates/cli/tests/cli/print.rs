@@ -477,3 +477,102 @@ fn printing_changes_no_result_and_prints_the_same_bytes_again() {
     run_in(d, &run).expect_ok();
     assert_eq!(read("a.pdf"), read("c.pdf"));
 }
+
+#[test]
+fn library_export_prints_every_result_whose_job_prints() {
+    if !poppler() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let make: [&[&str]; 3] = [
+        &[
+            "gloomhaven",
+            "--seed",
+            "2",
+            "--cycles",
+            "40",
+            "-o",
+            "g.json",
+            "--svg",
+            "g.svg",
+        ],
+        &[
+            "risk",
+            "design",
+            "--generations",
+            "1",
+            "--offspring",
+            "4",
+            "--seed",
+            "1",
+            "-o",
+            "v.json",
+        ],
+        &[
+            "puzzle",
+            "chromatic",
+            "--size",
+            "7",
+            "--seed",
+            "2",
+            "--population",
+            "60",
+            "--matings",
+            "1500",
+            "-o",
+            "m.json",
+        ],
+    ];
+    for args in make {
+        run_in(d, args).expect_ok();
+    }
+    let lib = ["--library", "lib.sqlite", "library"];
+    // The scenario is kept with its picture, the others without.
+    run_in(d, &with(&lib, &["add", "g.json", "--file", "svg=g.svg"])).expect_ok();
+    run_in(d, &with(&lib, &["add", "v.json", "m.json"])).expect_ok();
+    let letter = with(
+        &["--paper", "letter"],
+        &with(&lib, &["export", "--pdf", "out"]),
+    );
+    run_in(d, &letter).expect_ok();
+    let mut pdfs: Vec<PathBuf> = fs::read_dir(d.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .collect();
+    pdfs.sort();
+    assert_eq!(pdfs.len(), 3, "{pdfs:?}");
+    let scenario = read_json(&d.join("g.json"))["scenarios"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut seen = Vec::new();
+    for pdf in &pdfs {
+        let printed = read_pdf(pdf);
+        assert!(
+            printed
+                .sizes
+                .iter()
+                .all(|&s| near(s, LETTER) || near((s.1, s.0), LETTER))
+        );
+        seen.push(printed.text.join("\n"));
+    }
+    let all = seen.join("\n");
+    assert!(
+        all.contains(&scenario),
+        "the scenario's book page is missing"
+    );
+    assert!(
+        all.contains("Rules card"),
+        "the variant's rules card is missing"
+    );
+    assert!(all.contains("Chromatic maze"), "the maze's page is missing");
+    // Without --pdf, nothing is printed.
+    run_in(d, &with(&lib, &["export", "plain"])).expect_ok();
+    assert!(
+        fs::read_dir(d.join("plain"))
+            .unwrap()
+            .all(|e| { e.unwrap().path().extension().is_none_or(|x| x != "pdf") })
+    );
+}

@@ -267,6 +267,54 @@ pub(super) fn draw(
             };
             crate::render::svg(&catalog, first, &view)
         })?;
+        if context.wants("pdf") {
+            let fitness = fitness_of(&result["settings"], players);
+            let names: Vec<String> = (0..scenarios.len())
+                .map(|i| {
+                    result["scenarios"][i]["name"]
+                        .as_str()
+                        .map_or_else(|| scenarios[i].title().to_string(), str::to_string)
+                })
+                .collect();
+            let named: Vec<(&crate::scenario::Scenario, &str)> = scenarios
+                .iter()
+                .zip(&names)
+                .map(|(s, n)| (s, n.as_str()))
+                .collect();
+            let seed = result["seed"].as_u64().unwrap_or(0);
+            let pages = crate::print::pages(&catalog, &named, &fitness, seed, context.paper())
+                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            files.push(ludoforge_job::engine::pdf_file(context, name, pages)?);
+        }
         Ok(files)
     })())
+}
+
+/// The fitness a result was scored with, from its `settings` (weights and ideals), for the
+/// party it was made for; the paper's where the settings do not say.
+fn fitness_of(settings: &Value, players: crate::scenario::Players) -> crate::fitness::Fitness {
+    let mut fitness = crate::fitness::Fitness::paper(players);
+    if let Some(weights) = settings["weights"].as_array()
+        && let Ok(weights) = <[f64; 5]>::try_from(
+            weights
+                .iter()
+                .filter_map(Value::as_f64)
+                .collect::<Vec<f64>>(),
+        )
+        && let Ok(weighted) = fitness.with_weights(weights)
+    {
+        fitness = weighted;
+    }
+    let ideals = &settings["ideals"];
+    for (name, slot) in [
+        ("difficulty", &mut fitness.difficulty),
+        ("size", &mut fitness.size),
+        ("complexity", &mut fitness.complexity),
+        ("layout", &mut fitness.layout),
+    ] {
+        if let Some(value) = ideals[name].as_f64() {
+            *slot = value;
+        }
+    }
+    fitness
 }

@@ -549,6 +549,23 @@ pub(super) fn draw_variant(
             };
             render::svg(&map, None, None, &view)
         })?;
+        if context.wants("pdf") {
+            let rules: Option<crate::rules::Rules> =
+                serde_json::from_value(result["rules"].clone()).ok();
+            let title = result["seed"].as_u64().map_or_else(
+                || "Risk variant".to_string(),
+                |s| format!("Risk variant · seed {s}"),
+            );
+            let pages = crate::print::pages(
+                &map,
+                rules.as_ref(),
+                &title,
+                crate::render::LAYOUT_SEED,
+                context.paper(),
+            )
+            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
+            files.push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+        }
         Ok(files)
     })())
 }
