@@ -170,14 +170,20 @@ pub fn png_file(
     }
 }
 
-/// The print-and-play PDF (role `pdf`) bound from `pages`, SVG documents laid out on the
-/// context's paper ([`Context::paper`], see [`ludoforge_draw::Print`]): bound now, or, when
-/// the context draws later ([`Context::draw_later`]), a streamed file bound when first read.
+/// The print-and-play PDF (role `pdf`): the pages `lay_out` makes on the context's paper
+/// ([`Context::paper`]; SVG documents, see [`ludoforge_draw::Print`]), bound now, or, when the
+/// context draws later ([`Context::draw_later`]), a streamed file bound when first read.
 /// `title` goes in the document's metadata.
 ///
 /// # Errors
-/// [`JobError::Failed`] when the pages cannot be bound now.
-pub fn pdf_file(context: &Context, title: &str, pages: Vec<String>) -> Result<File, JobError> {
+/// [`JobError::Failed`] when the pages cannot be laid out, or bound now.
+pub fn pdf_file(
+    context: &Context,
+    title: &str,
+    lay_out: impl FnOnce(ludoforge_draw::Paper) -> Result<Vec<String>, ludoforge_draw::DrawError>,
+) -> Result<File, JobError> {
+    let pages = lay_out(context.paper())
+        .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
     let bind = |title: &str, pages: &[String]| {
         ludoforge_draw::pdf(pages, title)
             .map_err(|e| format!("cannot print the PDF: {e}; the SVG can still be asked for"))

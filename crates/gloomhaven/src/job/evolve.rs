@@ -408,11 +408,10 @@ impl Spec for GloomhavenJob {
             .map(|(m, e)| (&m.genome, e.scenario.name.as_str()))
             .collect();
         if context.wants("pdf") {
-            let pages = crate::print::pages(&catalog, &named, &fitness, seed, context.paper())
-                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            artifact
-                .files
-                .push(ludoforge_job::engine::pdf_file(context, &name, pages)?);
+            let pdf = ludoforge_job::engine::pdf_file(context, &name, |paper| {
+                crate::print::pages(&catalog, &named, &fitness, seed, paper)
+            })?;
+            artifact.files.push(pdf);
         }
         if context.wants("secretariat") {
             let edition = secretariat::edition(&catalog, &named);

@@ -282,9 +282,9 @@ pub(super) fn draw(
                 .map(|(s, n)| (s, n.as_str()))
                 .collect();
             let seed = result["seed"].as_u64().unwrap_or(0);
-            let pages = crate::print::pages(&catalog, &named, &fitness, seed, context.paper())
-                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            files.push(ludoforge_job::engine::pdf_file(context, name, pages)?);
+            files.push(ludoforge_job::engine::pdf_file(context, name, |paper| {
+                crate::print::pages(&catalog, &named, &fitness, seed, paper)
+            })?);
         }
         Ok(files)
     })())

@@ -284,17 +284,10 @@ impl Spec for ImportVgbJob {
             render::svg(&catalog, &s, &view)
         })?;
         if context.wants("pdf") {
-            let pages = crate::print::pages(
-                &catalog,
-                &[(&s, s.title())],
-                &fitness,
-                seed,
-                context.paper(),
-            )
-            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            artifact
-                .files
-                .push(ludoforge_job::engine::pdf_file(context, s.title(), pages)?);
+            let pdf = ludoforge_job::engine::pdf_file(context, s.title(), |paper| {
+                crate::print::pages(&catalog, &[(&s, s.title())], &fitness, seed, paper)
+            })?;
+            artifact.files.push(pdf);
         }
         if let Err(reason) = &valid {
             artifact.notes.push(format!(

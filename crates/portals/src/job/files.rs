@@ -58,9 +58,9 @@ pub(super) fn add_files(
 /// The print-and-play PDF (role `pdf`): the map and the game master's handout.
 fn print_file(file: &DungeonFile, dungeon: &Dungeon, context: &Context) -> Result<File, JobError> {
     let title = title(file);
-    let pages = crate::print::pages(dungeon, &title, file.seed, context.paper())
-        .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-    ludoforge_job::engine::pdf_file(context, &title, pages)
+    ludoforge_job::engine::pdf_file(context, &title, |paper| {
+        crate::print::pages(dungeon, &title, file.seed, paper)
+    })
 }
 
 /// Pictures of a portals result read back (an explored elite, a library row): `None` for a

@@ -340,10 +340,10 @@ pub(super) fn print_file(
     solution: &crate::solve::Solution,
     seed: Option<u64>,
 ) -> Result<File, JobError> {
-    let pages = crate::print::pages(puzzle, solution, seed, context.paper())
-        .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
     let title = format!("{} maze", puzzle.kind());
-    ludoforge_job::engine::pdf_file(context, &title, pages)
+    ludoforge_job::engine::pdf_file(context, &title, |paper| {
+        crate::print::pages(puzzle, solution, seed, paper)
+    })
 }
 
 /// The puzzle drawn as the parameters ask.

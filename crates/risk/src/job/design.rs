@@ -460,17 +460,11 @@ impl Spec for DesignJob {
         })?;
         if context.wants("pdf") {
             let title = format!("Risk variant · seed {seed}");
-            let pages = crate::print::pages(
-                &map,
-                Some(&best.variant.rules),
-                &title,
-                crate::render::LAYOUT_SEED,
-                context.paper(),
-            )
-            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            artifact
-                .files
-                .push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+            let pdf = ludoforge_job::engine::pdf_file(context, &title, |paper| {
+                let rules = Some(&best.variant.rules);
+                crate::print::pages(&map, rules, &title, crate::render::LAYOUT_SEED, paper)
+            })?;
+            artifact.files.push(pdf);
         }
         if result.interrupted {
             artifact.ending = Ending::Interrupted;
@@ -556,15 +550,10 @@ pub(super) fn draw_variant(
                 || "Risk variant".to_string(),
                 |s| format!("Risk variant · seed {s}"),
             );
-            let pages = crate::print::pages(
-                &map,
-                rules.as_ref(),
-                &title,
-                crate::render::LAYOUT_SEED,
-                context.paper(),
-            )
-            .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            files.push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+            files.push(ludoforge_job::engine::pdf_file(context, &title, |paper| {
+                let seed = crate::render::LAYOUT_SEED;
+                crate::print::pages(&map, rules.as_ref(), &title, seed, paper)
+            })?);
         }
         Ok(files)
     })())

@@ -129,11 +129,10 @@ impl Spec for MapJob {
             render::svg(&map, None, None, &view)
         })?;
         if context.wants("pdf") {
-            let pages = crate::print::pages(&map, None, map.name(), seed, context.paper())
-                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
-            artifact
-                .files
-                .push(ludoforge_job::engine::pdf_file(context, map.name(), pages)?);
+            let pdf = ludoforge_job::engine::pdf_file(context, map.name(), |paper| {
+                crate::print::pages(&map, None, map.name(), seed, paper)
+            })?;
+            artifact.files.push(pdf);
         }
         Ok(artifact)
     }

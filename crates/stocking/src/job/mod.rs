@@ -308,12 +308,11 @@ impl Spec for StockJob {
             artifact.files.push(uvtt_file(context, &map)?);
         }
         if context.wants("pdf") {
-            let pages = crate::print::pages(&map, context.paper())
-                .map_err(|e| JobError::failed(format!("cannot lay out the printed pages: {e}")))?;
             let title = format!("{} · seed {seed}", map.theme.title);
-            artifact
-                .files
-                .push(ludoforge_job::engine::pdf_file(context, &title, pages)?);
+            let pdf = ludoforge_job::engine::pdf_file(context, &title, |paper| {
+                crate::print::pages(&map, paper)
+            })?;
+            artifact.files.push(pdf);
         }
         if context.wants("tileset") {
             artifact.files.push(
