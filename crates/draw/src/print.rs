@@ -144,6 +144,20 @@ impl Print {
         self
     }
 
+    /// Starts a new page standing the way the picture `document` does: landscape when it is
+    /// wider than tall.
+    ///
+    /// # Errors
+    /// [`DrawError::InvalidSvg`] when `document` is not an SVG document with a size.
+    pub fn new_page_for(&mut self, document: &str) -> Result<&mut Print, DrawError> {
+        let (w, h) = Nested::parse(document)?.size;
+        Ok(self.new_page(if w > h {
+            Orientation::Landscape
+        } else {
+            Orientation::Portrait
+        }))
+    }
+
     /// The width text and pictures take on the current page.
     #[must_use]
     pub fn width(&self) -> f32 {

@@ -18,14 +18,8 @@ pub fn pages(
     paper: Paper,
 ) -> Result<Vec<String>, DrawError> {
     let picture = render::svg(dungeon, &render::View::default());
-    let wide = picture_is_wide(&picture);
     let mut print = Print::new(paper, &format!("ludoforge · {title}"));
-    print.new_page(if wide {
-        Orientation::Landscape
-    } else {
-        Orientation::Portrait
-    });
-    print.heading(title).paragraph(
+    print.new_page_for(&picture)?.heading(title).paragraph(
         "The map: each arrow is a portal that works one way only. Start in the entrance room \
          and escape through the exit room.",
     );
@@ -33,13 +27,4 @@ pub fn pages(
     print.new_page(Orientation::Portrait);
     print.markdown(&handout::markdown(dungeon, title, seed));
     Ok(print.finish())
-}
-
-/// Whether an SVG picture from the renderer is wider than tall (read from its root's size).
-fn picture_is_wide(svg: &str) -> bool {
-    let number = |name: &str| {
-        let at = svg.find(&format!(" {name}=\""))? + name.len() + 3;
-        svg[at..].split('"').next()?.parse::<f32>().ok()
-    };
-    matches!((number("width"), number("height")), (Some(w), Some(h)) if w > h)
 }

@@ -2,39 +2,33 @@
 //! labels that would spoil the game) and the game master's pages (the map with the required
 //! route and its legend, then every door with its key, the inhabitants and the measures).
 
-use ludoforge_draw::{DrawError, Orientation, Paper, Print};
+use ludoforge_draw::{DrawError, Paper, Print};
 
 use crate::render::{self, View};
 use crate::stocked::StockedMap;
 use crate::text::stocked_text;
 
-/// The pages of `map` on `paper`, for [`ludoforge_draw::pdf`]. Each page stands the way the
-/// map does: wider than tall, landscape.
+/// The pages of `map` on `paper`, for [`ludoforge_draw::pdf`]. Each page stands the way its
+/// picture does: wider than tall, landscape.
 ///
 /// # Errors
 /// Only if a picture the renderer drew does not parse, which would be a bug.
 pub fn pages(map: &StockedMap, paper: Paper) -> Result<Vec<String>, DrawError> {
     let (w, h) = (map.grid.width(), map.grid.height());
-    let orientation = if w > h {
-        Orientation::Landscape
-    } else {
-        Orientation::Portrait
-    };
     let footer = format!(
         "ludoforge · {} · {w}×{h} · seed {}",
         map.theme.title, map.seed
     );
+    let players = render::players_svg(map, 12.0);
     let mut print = Print::new(paper, &footer);
-    print.new_page(orientation);
-    print.heading(&map.theme.title).paragraph(
-        "For the players. Go down the stairs marked Start and find the way to the Goal. A door \
-         opens only with the key of its colour; the treasure shown is there for the taking.",
-    );
-    print.picture(&render::players_svg(map, 12.0), None, 200.0)?;
-    print.new_page(orientation);
     print
-        .heading("Game master")
-        .paragraph("The required route is drawn on the map; the legend names every symbol.");
+        .new_page_for(&players)?
+        .heading(&map.theme.title)
+        .paragraph(
+            "For the players. Go down the stairs marked Start and find the way to the Goal. A door \
+         opens only with the key of its colour; the treasure shown is there for the taking.",
+        );
+    print.picture(&players, None, 200.0)?;
     let gm = render::svg(
         map,
         &View {
@@ -42,6 +36,10 @@ pub fn pages(map: &StockedMap, paper: Paper) -> Result<Vec<String>, DrawError> {
             route: true,
         },
     );
+    print
+        .new_page_for(&gm)?
+        .heading("Game master")
+        .paragraph("The required route is drawn on the map; the legend names every symbol.");
     print.picture(&gm, None, 200.0)?;
     legend(&mut print, map);
     Ok(print.finish())
