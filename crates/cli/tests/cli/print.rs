@@ -21,6 +21,11 @@ fn poppler() -> bool {
     there
 }
 
+/// A folder to print in, or `None` (the test is skipped, and says why) without poppler.
+fn printing() -> Option<TempDir> {
+    poppler().then(|| TempDir::new().unwrap())
+}
+
 /// Reads `pdf` with poppler and renders every page, checking that each has ink on it.
 fn read_pdf(pdf: &Path) -> Reading {
     let info = Command::new("pdfinfo")
@@ -113,10 +118,7 @@ fn near(a: (f64, f64), b: (f64, f64)) -> bool {
 
 #[test]
 fn a_chess_maze_prints_its_puzzle_and_answer_pages_on_either_paper() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let base = with(
         &[
@@ -167,10 +169,7 @@ fn a_chess_maze_prints_its_puzzle_and_answer_pages_on_either_paper() {
 
 #[test]
 fn a_chromatic_maze_and_a_solved_file_print() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let args = with(
         &[
@@ -221,10 +220,7 @@ fn landscape(size: (f64, f64)) -> bool {
 
 #[test]
 fn a_stocked_dungeon_prints_the_players_map_and_the_game_masters_pages() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let args = [
         "stock",
@@ -283,10 +279,7 @@ fn a_stocked_dungeon_prints_the_players_map_and_the_game_masters_pages() {
 
 #[test]
 fn a_portal_dungeon_prints_its_map_and_every_room_of_the_handout() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let args = [
         "portals", "generate", "--seed", "1", "-o", "d.json", "--pdf", "d.pdf",
@@ -313,10 +306,7 @@ fn a_portal_dungeon_prints_its_map_and_every_room_of_the_handout() {
 
 #[test]
 fn a_gloomhaven_scenario_prints_as_a_book_page_with_its_set_ups() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let args = [
         "gloomhaven",
@@ -379,10 +369,7 @@ fn a_gloomhaven_scenario_prints_as_a_book_page_with_its_set_ups() {
 
 #[test]
 fn a_risk_variant_prints_its_map_and_a_rules_card_and_a_map_alone_prints_one_page() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let args = [
         "risk",
@@ -480,10 +467,7 @@ fn printing_changes_no_result_and_prints_the_same_bytes_again() {
 
 #[test]
 fn library_export_prints_every_result_whose_job_prints() {
-    if !poppler() {
-        return;
-    }
-    let dir = TempDir::new().unwrap();
+    let Some(dir) = printing() else { return };
     let d = dir.path();
     let make: [&[&str]; 3] = [
         &[
