@@ -92,12 +92,11 @@ fn run<'py>(
     }
     let cancel = AtomicBool::new(false);
     let (send, events) = mpsc::channel::<String>();
-    let send = Mutex::new(send);
     // Only the waiting thread reads events; the lock makes the receiver shareable with the
     // work done without the interpreter's lock.
     let events = Mutex::new(events);
     let listen = |event: &Event| {
-        if let (Ok(text), Ok(send)) = (serde_json::to_string(event), send.lock()) {
+        if let Ok(text) = serde_json::to_string(event) {
             let _ = send.send(text);
         }
     };
