@@ -29,11 +29,10 @@
 //! and their means. The CPU time (all threads, from `/proc/self/stat`, so Linux only, to a
 //! hundredth of a second) tells more than the wall time on a machine busy with other work.
 
-use std::hash::{Hash, Hasher};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ludoforge_evolve::rng::{coin, normal_pair};
+use ludoforge_evolve::vector::{Point, VectorProblem};
 use ludoforge_evolve::{
     Archive, Axis, Budget, Crossover, Evaluation, Goal, Grid, MapElites, Mutate, Outcome, Problem,
     Run, Stream,
@@ -48,34 +47,10 @@ const CELLS: usize = 100;
 /// The sphere's box: values beyond ±5.12 are folded back in the descriptors.
 const BOX: f64 = 5.12;
 
-/// A point; compared and hashed by its bits (the engine counts distinct genomes).
-#[derive(Debug, Clone)]
-struct Point(Vec<f64>);
-
-impl PartialEq for Point {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.len() == other.0.len()
-            && self
-                .0
-                .iter()
-                .zip(&other.0)
-                .all(|(a, b)| a.to_bits() == b.to_bits())
-    }
-}
-
-impl Eq for Point {}
-
-impl Hash for Point {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for x in &self.0 {
-            x.to_bits().hash(state);
-        }
-    }
-}
-
-/// The sphere benchmark in `dim` dimensions.
+/// The sphere benchmark in `dim` dimensions, over the library's Gaussian-varied points.
 struct Sphere {
     dim: usize,
+    points: VectorProblem,
 }
 
 impl Problem for Sphere {
@@ -83,9 +58,7 @@ impl Problem for Sphere {
 
     /// pyribs' emitter on an empty archive: x0 = 0 plus N(0, σ²) on every axis.
     fn random_genome(&self, rng: &mut Stream) -> Point {
-        let mut point = Point(vec![0.0; self.dim]);
-        self.mutate(&mut point, rng);
-        point
+        self.points.random_genome(rng)
     }
 
     /// `sphere()` of pyribs' `examples/sphere.py`, objective and measures.
@@ -112,28 +85,14 @@ impl Problem for Sphere {
 impl Mutate for Sphere {
     /// pyribs' `GaussianEmitter`: N(0, σ²) added to every axis.
     fn mutate(&self, point: &mut Point, rng: &mut Stream) {
-        let mut values = point.0.chunks_exact_mut(2);
-        for pair in &mut values {
-            let (a, b) = normal_pair(rng);
-            pair[0] += SIGMA * a;
-            pair[1] += SIGMA * b;
-        }
-        if let [last] = values.into_remainder() {
-            *last += SIGMA * normal_pair(rng).0;
-        }
+        self.points.mutate(point, rng);
     }
 }
 
 impl Crossover for Sphere {
     /// Uniform crossover. pyribs' `map_elites` has none, so the run below never calls it.
     fn crossover(&self, a: &Point, b: &Point, rng: &mut Stream) -> (Point, Point) {
-        let (mut c, mut d) = (a.clone(), b.clone());
-        for i in 0..a.0.len() {
-            if coin(rng) {
-                std::mem::swap(&mut c.0[i], &mut d.0[i]);
-            }
-        }
-        (c, d)
+        self.points.crossover(a, b, rng)
     }
 }
 
@@ -169,7 +128,10 @@ fn run(dim: usize, iterations: u64, seed: u64) -> Result<Outcomes, String> {
     .map_err(|e| e.to_string())?;
     let archive = Archive::new(grid, Goal::Maximise, 0.0).map_err(|e| e.to_string())?;
     let mut search = MapElites::new(archive, BATCH);
-    let sphere = Sphere { dim };
+    let sphere = Sphere {
+        dim,
+        points: VectorProblem::new(vec![0.0; dim], SIGMA, None).map_err(|e| e.to_string())?,
+    };
     let cpu_started = cpu_seconds();
     let started = Instant::now();
     let report = Run::new(&sphere, &mut search)
