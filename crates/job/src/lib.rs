@@ -69,6 +69,7 @@ mod job;
 pub mod memory;
 pub mod params;
 pub mod registry;
+pub mod search;
 
 pub use artifact::{Artifact, Ending, File, Stream, media};
 pub use context::{Context, Event};

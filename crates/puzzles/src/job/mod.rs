@@ -7,6 +7,7 @@ mod draw;
 mod evolve;
 mod explore;
 mod params;
+mod search;
 mod solve;
 mod study;
 
@@ -19,6 +20,7 @@ pub use params::{
     BoardParams, ChessParams, ChromaticParams, PictureParams, SearchParams, SolveParams, Strategy,
     StudyParams,
 };
+pub use search::{ChessContent, ChromaticContent};
 pub use solve::SolveJob;
 pub use study::StudyJob;
 

@@ -1,0 +1,723 @@
+//! Ask and tell over a generator's content, for a front end that scores the candidates itself
+//! (a Python notebook): the generator breeds them with its own initialisation, crossover and
+//! mutation, each already checked valid by its own check; the caller scores them and tells
+//! the scores back. With a grid the search is MAP-Elites (the engine's
+//! [`MapElites`]); without one it keeps the best candidates told so far and breeds from them
+//! ([`Plus`], a (μ + λ) search).
+//!
+//! A generator offers its content as a [`Content`]: the problem, the cheap validity check,
+//! and the content document a candidate is shown as (the same document its jobs write). A
+//! [`Searcher`] drives it; front ends hold it as a `Box<dyn AskTell>`. The same seed and the
+//! same told scores give the same candidates on any number of threads, and after
+//! [`AskTell::save`] and a load.
+//!
+//! ```
+//! use ludoforge_evolve::vector::VectorProblem;
+//! use ludoforge_job::search::{AskTell, Options, Searcher, Vectors};
+//! let content = Vectors(VectorProblem::new(vec![0.0; 3], 0.5, None).unwrap());
+//! let mut search = Searcher::new(content, "vector", serde_json::json!({"dims": 3}), Options {
+//!     batch: 10,
+//!     seed: 1,
+//!     ..Options::default()
+//! })
+//! .unwrap();
+//! let batch = search.ask().unwrap();
+//! assert_eq!(batch.len(), 10);
+//! let fitness: Vec<f64> = batch.iter().map(|c| -c.vector.as_ref().unwrap()[0].abs()).collect();
+//! search.tell(&fitness, None).unwrap();
+//! assert!(search.best().is_some());
+//! ```
+
+use std::hash::Hash;
+
+use ludoforge_evolve::archive::{Archive, Axis, Grid};
+use ludoforge_evolve::map_elites::MapElites;
+use ludoforge_evolve::plus::Plus;
+use ludoforge_evolve::rng::Stream;
+use ludoforge_evolve::vector::{Point, VectorProblem};
+use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::JobError;
+
+/// What a saved search file says it is.
+pub const SEARCH_FORMAT: &str = "ludoforge-search";
+
+/// The version of the saved search file.
+pub const SEARCH_VERSION: u32 = 1;
+
+/// How many times an operator is applied again when its result fails the check.
+pub const CHECK_ATTEMPTS: usize = 100;
+
+/// A board as numbers, row by row (a maze's squares): what a notebook turns into an array.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// `rows × cols` numbers, row by row; what each means is the generator's (documented with
+    /// its content).
+    pub cells: Vec<i32>,
+}
+
+/// A generator's content under ask and tell.
+pub trait Content: Send + Sync {
+    /// The problem whose operators breed the candidates.
+    type Problem: Mutate + Crossover + Send + Sync;
+
+    /// The problem.
+    fn problem(&self) -> &Self::Problem;
+
+    /// Whether a genome is valid content, by the generator's own check (cheap: no playtest),
+    /// or why not.
+    ///
+    /// # Errors
+    /// The reason, in words.
+    fn check(&self, genome: &<Self::Problem as Problem>::Genome) -> Result<(), String>;
+
+    /// The content document a candidate is shown as.
+    fn document(&self, genome: &<Self::Problem as Problem>::Genome) -> Value;
+
+    /// The candidate as a board of numbers, for content that is one.
+    fn board(&self, _genome: &<Self::Problem as Problem>::Genome) -> Option<Board> {
+        None
+    }
+
+    /// The candidate as a plain vector of numbers, for the vector genome.
+    fn vector(&self, _genome: &<Self::Problem as Problem>::Genome) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// The generator's own evaluation: its fitness, components and descriptors, or why it
+    /// rejects the genome. It may be slow (Risk's playtests).
+    fn evaluate(&self, genome: &<Self::Problem as Problem>::Genome) -> Outcome {
+        self.problem().evaluate(genome)
+    }
+}
+
+/// The plain real-valued genome as content: a point is its list of numbers.
+#[derive(Debug, Clone)]
+pub struct Vectors(pub VectorProblem);
+
+impl Content for Vectors {
+    type Problem = VectorProblem;
+
+    fn problem(&self) -> &VectorProblem {
+        &self.0
+    }
+
+    fn check(&self, point: &Point) -> Result<(), String> {
+        if point.0.len() == self.0.dims() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} numbers where {} are wanted",
+                point.0.len(),
+                self.0.dims()
+            ))
+        }
+    }
+
+    fn document(&self, point: &Point) -> Value {
+        json!(point.0)
+    }
+
+    fn vector(&self, point: &Point) -> Option<Vec<f64>> {
+        Some(point.0.clone())
+    }
+}
+
+/// The parameters of the vector genome, as a front end writes them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VectorParams {
+    /// Coordinates (when `x0` is one number or absent).
+    pub dims: usize,
+    /// The start point: one number for every coordinate, or a list (default 0).
+    pub x0: Option<Value>,
+    /// The deviation of the Gaussian noise (default 0.5, pyribs' sphere example's).
+    pub sigma: f64,
+    /// `[low, high]`, the range every coordinate is clipped to (default: none).
+    pub bounds: Option<[f64; 2]>,
+}
+
+impl Default for VectorParams {
+    fn default() -> Self {
+        VectorParams {
+            dims: 20,
+            x0: None,
+            sigma: 0.5,
+            bounds: None,
+        }
+    }
+}
+
+impl VectorParams {
+    /// The content these parameters describe.
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming the bad parameter.
+    pub fn content(&self) -> Result<Vectors, JobError> {
+        let x0 = match &self.x0 {
+            None => vec![0.0; self.dims],
+            Some(Value::Number(n)) => vec![n.as_f64().unwrap_or(f64::NAN); self.dims],
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| {
+                    v.as_f64()
+                        .ok_or_else(|| JobError::parameters(format!("x0: {v} is not a number")))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(other) => {
+                return Err(JobError::parameters(format!(
+                    "x0: {other} is neither a number nor a list of numbers"
+                )));
+            }
+        };
+        VectorProblem::new(x0, self.sigma, self.bounds.map(|[l, h]| (l, h)))
+            .map(Vectors)
+            .map_err(|e| JobError::parameters(e.to_string()))
+    }
+}
+
+/// A problem whose operators are applied again (from where the stream stands) while their
+/// result fails the content's check, up to [`CHECK_ATTEMPTS`] times: every candidate the
+/// search asks for is valid unless the generator could not make one.
+struct Checked<'a, C: Content>(&'a C);
+
+type GenomeOf<C> = <<C as Content>::Problem as Problem>::Genome;
+
+impl<C: Content> Problem for Checked<'_, C> {
+    type Genome = GenomeOf<C>;
+
+    fn random_genome(&self, rng: &mut Stream) -> Self::Genome {
+        let mut genome = self.0.problem().random_genome(rng);
+        for _ in 1..CHECK_ATTEMPTS {
+            if self.0.check(&genome).is_ok() {
+                break;
+            }
+            genome = self.0.problem().random_genome(rng);
+        }
+        genome
+    }
+
+    fn evaluate(&self, genome: &Self::Genome) -> Outcome {
+        self.0.problem().evaluate(genome)
+    }
+}
+
+impl<C: Content> Mutate for Checked<'_, C> {
+    fn mutate(&self, genome: &mut Self::Genome, rng: &mut Stream) {
+        for _ in 0..CHECK_ATTEMPTS {
+            let mut child = genome.clone();
+            self.0.problem().mutate(&mut child, rng);
+            if self.0.check(&child).is_ok() {
+                *genome = child;
+                return;
+            }
+        }
+    }
+}
+
+impl<C: Content> Crossover for Checked<'_, C> {
+    fn crossover(
+        &self,
+        a: &Self::Genome,
+        b: &Self::Genome,
+        rng: &mut Stream,
+    ) -> (Self::Genome, Self::Genome) {
+        let mut children = self.0.problem().crossover(a, b, rng);
+        for _ in 1..CHECK_ATTEMPTS {
+            if self.0.check(&children.0).is_ok() {
+                break;
+            }
+            children = self.0.problem().crossover(a, b, rng);
+        }
+        children
+    }
+}
+
+/// A grid for MAP-Elites: cells and `[low, high]` per descriptor (two or three).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GridSpec {
+    /// Cells along each descriptor.
+    pub dims: Vec<usize>,
+    /// `[low, high]` of each descriptor; values outside go to the edge cells.
+    pub ranges: Vec<[f64; 2]>,
+    /// Each descriptor's name (default `d0`, `d1`, …).
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+/// How to search: the batch, the seed, the goal, MAP-Elites's grid or the kept population.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Candidates a batch.
+    pub batch: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Maximise the told fitness (else minimise).
+    pub maximise: bool,
+    /// MAP-Elites over this grid; `None`: a (μ + λ) search keeping `keep`.
+    pub archive: Option<GridSpec>,
+    /// Candidates kept without a grid (default: the batch).
+    pub keep: Option<usize>,
+    /// The chance a child crosses two parents.
+    pub crossover: f64,
+    /// The most mutations a child gets.
+    pub max_mutations: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            batch: 32,
+            seed: 0,
+            maximise: true,
+            archive: None,
+            keep: None,
+            crossover: 0.5,
+            max_mutations: 1,
+        }
+    }
+}
+
+/// The engine under a search.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(bound(serialize = "G: Serialize", deserialize = "G: Deserialize<'de>"))]
+enum Engine<G> {
+    Elites(MapElites<G>),
+    Plus(Plus<G>),
+}
+
+/// A candidate as a front end receives it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Candidate {
+    /// The content document.
+    pub document: Value,
+    /// The content as a board of numbers, for a maze.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Board>,
+    /// The content as numbers, for the vector genome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vector: Option<Vec<f64>>,
+}
+
+/// What a [`AskTell::tell`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Told {
+    /// Candidates that filled an empty cell (MAP-Elites) or were kept (without a grid).
+    pub new: usize,
+    /// Candidates that replaced a worse elite (MAP-Elites).
+    pub improved: usize,
+    /// Candidates told but not kept.
+    pub not_added: usize,
+    /// Candidates whose scores could not be placed (NaN, a descriptor missing).
+    pub invalid: usize,
+    /// The best candidate improved.
+    pub new_best: bool,
+}
+
+/// A search held by a front end, whatever its content.
+pub trait AskTell: Send {
+    /// The generator's name.
+    fn generator(&self) -> &str;
+
+    /// The next batch (the same batch again until it is told).
+    ///
+    /// # Errors
+    /// [`JobError::Failed`] when the generator made no valid candidate in a whole batch.
+    fn ask(&mut self) -> Result<Vec<Candidate>, JobError>;
+
+    /// Tells the scores of the batch asked: one fitness per candidate and, with a grid, one
+    /// list of descriptors per candidate.
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] when nothing was asked, or the scores do not match the batch.
+    fn tell(&mut self, fitness: &[f64], descriptors: Option<&[Vec<f64>]>)
+    -> Result<Told, JobError>;
+
+    /// The generator's own evaluation of the batch asked: `{fitness, components,
+    /// descriptors}` or `{rejected}` per candidate, in order.
+    fn evaluate(&self) -> Vec<Value>;
+
+    /// The best candidate told so far and its fitness.
+    fn best(&self) -> Option<(Candidate, f64)>;
+
+    /// The archive's elites (`cell`, `index` per axis, `descriptors`, `fitness`, `content`), or
+    /// `None` without a grid.
+    fn elites(&self) -> Option<Value>;
+
+    /// The archive's coverage and QD score, or the kept population's size and best.
+    fn stats(&self) -> Value;
+
+    /// Batches told so far.
+    fn iteration(&self) -> u64;
+
+    /// The whole search as a saved file (JSON).
+    ///
+    /// # Errors
+    /// [`JobError::Failed`] if a genome cannot be written.
+    fn save(&self) -> Result<Vec<u8>, JobError>;
+}
+
+/// A search over one generator's content.
+pub struct Searcher<C: Content> {
+    content: C,
+    generator: String,
+    params: Value,
+    options: Options,
+    engine: Engine<GenomeOf<C>>,
+    asked: Option<Vec<GenomeOf<C>>>,
+}
+
+/// The saved search file, as written (borrowing the search).
+#[derive(Serialize)]
+#[serde(bound(serialize = "G: Serialize"))]
+struct Saving<'a, G> {
+    format: &'a str,
+    version: u32,
+    generator: &'a str,
+    params: &'a Value,
+    options: &'a Options,
+    engine: &'a Engine<G>,
+    asked: &'a Option<Vec<G>>,
+}
+
+/// The saved search file, as read.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "G: Deserialize<'de>"))]
+struct Saved<G> {
+    generator: String,
+    params: Value,
+    options: Options,
+    engine: Engine<G>,
+    asked: Option<Vec<G>>,
+}
+
+/// The generator and parameters a saved search file names, to rebuild its content before
+/// [`Searcher::load`].
+///
+/// # Errors
+/// [`JobError::Input`] when the bytes are not a saved search.
+pub fn saved_generator(bytes: &[u8]) -> Result<(String, Value), JobError> {
+    #[derive(Deserialize)]
+    struct Head {
+        format: String,
+        version: u32,
+        generator: String,
+        params: Value,
+    }
+    let head: Head = serde_json::from_slice(bytes)
+        .map_err(|e| JobError::input(format!("not a saved ludoforge search: {e}")))?;
+    if head.format != SEARCH_FORMAT {
+        return Err(JobError::input(format!(
+            "not a saved ludoforge search (its format is {:?})",
+            head.format
+        )));
+    }
+    if head.version != SEARCH_VERSION {
+        return Err(JobError::input(format!(
+            "a saved search of version {}; this ludoforge reads version {SEARCH_VERSION}",
+            head.version
+        )));
+    }
+    Ok((head.generator, head.params))
+}
+
+impl<C: Content> Searcher<C>
+where
+    GenomeOf<C>: Serialize + DeserializeOwned + Hash + Eq,
+{
+    /// A search over `content` (made by `generator` from `params`, kept for the saved file).
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] for a bad option or grid.
+    pub fn new(
+        content: C,
+        generator: &str,
+        params: Value,
+        options: Options,
+    ) -> Result<Self, JobError> {
+        let goal = if options.maximise {
+            Goal::Maximise
+        } else {
+            Goal::Minimise
+        };
+        let bad = |e: &dyn std::fmt::Display| JobError::parameters(e.to_string());
+        let engine = match &options.archive {
+            Some(grid) => {
+                let archive = Archive::new(grid_of(grid)?, goal, 0.0).map_err(|e| bad(&e))?;
+                let search = MapElites::new(archive, options.batch)
+                    .with_crossover(options.crossover)
+                    .with_max_mutations(options.max_mutations)
+                    .with_seed(options.seed);
+                search.validate().map_err(|e| bad(&e))?;
+                Engine::Elites(search)
+            }
+            None => {
+                let search = Plus::new(options.keep.unwrap_or(options.batch), options.batch, goal)
+                    .with_crossover(options.crossover)
+                    .with_max_mutations(options.max_mutations)
+                    .with_seed(options.seed);
+                search.validate().map_err(|e| bad(&e))?;
+                Engine::Plus(search)
+            }
+        };
+        Ok(Searcher {
+            content,
+            generator: generator.to_string(),
+            params,
+            options,
+            engine,
+            asked: None,
+        })
+    }
+
+    /// A saved search, over `content` rebuilt from the generator and parameters the file
+    /// names ([`saved_generator`]).
+    ///
+    /// # Errors
+    /// [`JobError::Input`] when the file is not a saved search of this content.
+    pub fn load(content: C, bytes: &[u8]) -> Result<Self, JobError> {
+        let saved: Saved<GenomeOf<C>> = serde_json::from_slice(bytes)
+            .map_err(|e| JobError::input(format!("the saved search cannot be read: {e}")))?;
+        Ok(Searcher {
+            content,
+            generator: saved.generator,
+            params: saved.params,
+            options: saved.options,
+            engine: saved.engine,
+            asked: saved.asked,
+        })
+    }
+
+    fn candidate(&self, genome: &GenomeOf<C>) -> Candidate {
+        Candidate {
+            document: self.content.document(genome),
+            board: self.content.board(genome),
+            vector: self.content.vector(genome),
+        }
+    }
+}
+
+fn grid_of(spec: &GridSpec) -> Result<Grid, JobError> {
+    if spec.dims.len() != spec.ranges.len() {
+        return Err(JobError::parameters(format!(
+            "the grid has {} numbers of cells but {} ranges: give one of each per descriptor",
+            spec.dims.len(),
+            spec.ranges.len()
+        )));
+    }
+    let axes = spec
+        .dims
+        .iter()
+        .zip(&spec.ranges)
+        .enumerate()
+        .map(|(i, (&cells, &[low, high]))| {
+            let name = spec
+                .names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("d{i}"));
+            Axis::new(&name, "", low, high, cells)
+        })
+        .collect();
+    Grid::new(axes).map_err(|e| JobError::parameters(e.to_string()))
+}
+
+impl<C: Content> AskTell for Searcher<C>
+where
+    GenomeOf<C>: Serialize + DeserializeOwned + Hash + Eq,
+{
+    fn generator(&self) -> &str {
+        &self.generator
+    }
+
+    fn ask(&mut self) -> Result<Vec<Candidate>, JobError> {
+        if self.asked.is_none() {
+            let problem = Checked(&self.content);
+            let batch = match &self.engine {
+                Engine::Elites(search) => search.ask(&problem),
+                Engine::Plus(search) => search.ask(&problem),
+            };
+            self.asked = Some(batch);
+        }
+        let asked = self.asked.as_deref().unwrap_or_default();
+        Ok(asked.iter().map(|g| self.candidate(g)).collect())
+    }
+
+    fn tell(
+        &mut self,
+        fitness: &[f64],
+        descriptors: Option<&[Vec<f64>]>,
+    ) -> Result<Told, JobError> {
+        let Some(asked) = self.asked.as_ref() else {
+            return Err(JobError::parameters(
+                "nothing to tell: ask for a batch first",
+            ));
+        };
+        if fitness.len() != asked.len() {
+            return Err(JobError::parameters(format!(
+                "{} fitness values for a batch of {}: give one per candidate",
+                fitness.len(),
+                asked.len()
+            )));
+        }
+        if let Some(d) = descriptors
+            && d.len() != asked.len()
+        {
+            return Err(JobError::parameters(format!(
+                "{} descriptor rows for a batch of {}: give one per candidate",
+                d.len(),
+                asked.len()
+            )));
+        }
+        if matches!(self.engine, Engine::Elites(_)) && descriptors.is_none() {
+            return Err(JobError::parameters(
+                "a search over a grid needs descriptors with the fitness",
+            ));
+        }
+        let asked = self.asked.take().unwrap_or_default();
+        let evaluated: Vec<(GenomeOf<C>, Outcome)> = asked
+            .into_iter()
+            .enumerate()
+            .map(|(i, genome)| {
+                let outcome = match self.content.check(&genome) {
+                    Err(reason) => Outcome::Rejected(ludoforge_evolve::Rejection {
+                        reason: reason.into(),
+                    }),
+                    Ok(()) => Outcome::Evaluated(Evaluation {
+                        fitness: fitness[i],
+                        components: Vec::new(),
+                        descriptors: descriptors.map(|d| d[i].clone()).unwrap_or_default(),
+                    }),
+                };
+                (genome, outcome)
+            })
+            .collect();
+        Ok(match &mut self.engine {
+            Engine::Elites(search) => {
+                let told = search.tell(evaluated);
+                Told {
+                    new: told.new,
+                    improved: told.improved,
+                    not_added: told.not_added + told.rejected,
+                    invalid: told.invalid,
+                    new_best: told.new_best,
+                }
+            }
+            Engine::Plus(search) => {
+                let merged = search.tell(evaluated);
+                Told {
+                    new: merged.valid,
+                    improved: 0,
+                    not_added: merged.rejected,
+                    invalid: merged.invalid,
+                    new_best: merged.new_best,
+                }
+            }
+        })
+    }
+
+    fn evaluate(&self) -> Vec<Value> {
+        use rayon::prelude::*;
+        let Some(asked) = self.asked.as_ref() else {
+            return Vec::new();
+        };
+        asked
+            .par_iter()
+            .map(|genome| match self.content.evaluate(genome) {
+                Outcome::Evaluated(e) => {
+                    let components: serde_json::Map<String, Value> = e
+                        .components
+                        .into_iter()
+                        .map(|(name, value)| (name, json!(value)))
+                        .collect();
+                    json!({
+                        "fitness": e.fitness,
+                        "components": components,
+                        "descriptors": e.descriptors,
+                    })
+                }
+                Outcome::Rejected(r) => json!({"rejected": r.reason}),
+            })
+            .collect()
+    }
+
+    fn best(&self) -> Option<(Candidate, f64)> {
+        match &self.engine {
+            Engine::Elites(search) => search
+                .archive()
+                .best()
+                .map(|e| (self.candidate(&e.genome), e.fitness)),
+            Engine::Plus(search) => search
+                .best()
+                .map(|i| (self.candidate(&i.genome), i.evaluation.fitness)),
+        }
+    }
+
+    fn elites(&self) -> Option<Value> {
+        let Engine::Elites(search) = &self.engine else {
+            return None;
+        };
+        let archive = search.archive();
+        let grid = archive.grid();
+        Some(Value::Array(
+            archive
+                .iter()
+                .map(|e| {
+                    json!({
+                        "cell": e.cell,
+                        "index": grid.coordinates(e.cell),
+                        "descriptors": e.descriptors,
+                        "fitness": e.fitness,
+                        "content": self.content.document(&e.genome),
+                    })
+                })
+                .collect(),
+        ))
+    }
+
+    fn stats(&self) -> Value {
+        match &self.engine {
+            Engine::Elites(search) => {
+                let a = search.archive();
+                json!({
+                    "elites": a.len(),
+                    "coverage": a.coverage(),
+                    "qd_score": a.qd_score(),
+                    "best": a.best().map(|e| e.fitness),
+                })
+            }
+            Engine::Plus(search) => json!({
+                "kept": search.population().len(),
+                "best": search.best().map(|i| i.evaluation.fitness),
+            }),
+        }
+    }
+
+    fn iteration(&self) -> u64 {
+        match &self.engine {
+            Engine::Elites(search) => search.iteration(),
+            Engine::Plus(search) => search.iteration(),
+        }
+    }
+
+    fn save(&self) -> Result<Vec<u8>, JobError> {
+        serde_json::to_vec(&Saving {
+            format: SEARCH_FORMAT,
+            version: SEARCH_VERSION,
+            generator: &self.generator,
+            params: &self.params,
+            options: &self.options,
+            engine: &self.engine,
+            asked: &self.asked,
+        })
+        .map_err(|e| JobError::failed(format!("the search cannot be saved: {e}")))
+    }
+}
