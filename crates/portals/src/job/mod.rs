@@ -11,6 +11,7 @@ mod files;
 mod generate;
 mod memory;
 pub mod params;
+mod search;
 mod show;
 mod study;
 
@@ -26,6 +27,7 @@ pub use memory::{FALLBACK_MEMORY_LIMIT, MEMORY_SHARE, MemoryLimit, check_populat
 pub use params::{
     DungeonParams, GenerateParams, SearchParams, ShowParams, StudyParams, TargetParams,
 };
+pub use search::DungeonContent;
 pub use show::ShowJob;
 pub use study::StudyJob;
 
