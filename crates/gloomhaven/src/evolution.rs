@@ -206,6 +206,51 @@ impl<'a> GloomProblem<'a> {
         }
     }
 
+    /// Whether the search keeps `s`, before it is scored: every piece has a hex, the
+    /// scenario passes the validity check ([`check`]), the map fits on the table and, with
+    /// [`Settings::creator`], in the board's Creator; or why not. [`Problem::evaluate`]
+    /// rejects what this rejects and scores the rest.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::catalog::Catalog;
+    /// use ludoforge_gloomhaven::evolution::{GloomProblem, Settings};
+    /// use ludoforge_gloomhaven::scenario::Scenario;
+    /// let catalog = Catalog::built_in();
+    /// let problem = GloomProblem::new(&catalog, Settings::gloomdungeons());
+    /// let barrow = Scenario::official(&catalog, 1).unwrap();
+    /// assert!(problem.admits(&barrow).is_ok());
+    /// let mut empty = barrow.clone();
+    /// empty.start.clear();
+    /// assert!(problem.admits(&empty).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// The [`Rejection`](ludoforge_evolve::Rejection) the search's evaluation gives, in words.
+    pub fn admits(&self, s: &Scenario) -> Result<(), ludoforge_evolve::Rejection> {
+        let rejected = |reason: &'static str| {
+            Err(ludoforge_evolve::Rejection {
+                reason: reason.into(),
+            })
+        };
+        if crate::place::waiting(s) {
+            return rejected("the pieces do not fit on the map");
+        }
+        if let Err(reason) = check(self.catalog, s) {
+            return Err(ludoforge_evolve::Rejection {
+                reason: reason.to_string().into(),
+            });
+        }
+        if let Some(table) = self.settings.table
+            && !table.fits(&s.map.tile_hexes(self.catalog))
+        {
+            return rejected("the map does not fit on the table");
+        }
+        if self.settings.creator && crate::vgb::creator_turn(self.catalog, s).is_none() {
+            return rejected("the map is too large for the board's Creator");
+        }
+        Ok(())
+    }
+
     fn new_map(&self, s: &mut Scenario, rng: &mut Stream) {
         if let Some(map) = self.builder.build(self.settings.map_attempts, rng) {
             let old = s.clone();
@@ -257,21 +302,8 @@ impl Problem for GloomProblem<'_> {
     }
 
     fn evaluate(&self, s: &Scenario) -> Outcome {
-        if crate::place::waiting(s) {
-            return Outcome::rejected("the pieces do not fit on the map");
-        }
-        if let Err(reason) = check(self.catalog, s) {
-            return Outcome::Rejected(ludoforge_evolve::Rejection {
-                reason: reason.to_string().into(),
-            });
-        }
-        if let Some(table) = self.settings.table
-            && !table.fits(&s.map.tile_hexes(self.catalog))
-        {
-            return Outcome::rejected("the map does not fit on the table");
-        }
-        if self.settings.creator && crate::vgb::creator_turn(self.catalog, s).is_none() {
-            return Outcome::rejected("the map is too large for the board's Creator");
+        if let Err(rejection) = self.admits(s) {
+            return Outcome::Rejected(rejection);
         }
         // The components are not kept with every member of a population that only grows:
         // they are worked out again, from the fitness, for the scenarios written out.

@@ -168,7 +168,7 @@ fn descriptors_for(themes: usize, players: Players) -> Vec<Descriptor> {
 }
 
 /// The measures of a scenario, in the order of [`explore_descriptors`].
-fn measures(catalog: &Catalog, s: &Scenario, players: Players) -> Vec<f64> {
+pub(super) fn measures(catalog: &Catalog, s: &Scenario, players: Players) -> Vec<f64> {
     vec![
         s.difficulty(catalog, players),
         s.map.size(catalog) as f64,

@@ -6,6 +6,9 @@
 //! catalog, scenario files, a board file) come in the parameters as their content
 //! ([`FileContent`]): jobs read no files.
 //!
+//! [`ScenarioContent`] offers the `gloomhaven` job's scenarios, from its parameters, to the
+//! ask and tell search ([`ludoforge_job::search`]).
+//!
 //! ```
 //! use ludoforge_job::Context;
 //! let jobs = ludoforge_gloomhaven::job::jobs();
@@ -24,6 +27,7 @@ mod evolve;
 mod explore;
 mod files;
 mod params;
+mod search;
 #[cfg(test)]
 mod tests;
 mod vgb;
@@ -35,6 +39,7 @@ pub use params::{
     ExportVgbParams, FileContent, GENE_GROUPS, GloomhavenParams, GoalParam, ImportVgbParams,
     MAX_CYCLES, MAX_TOP, MutationParams, Preset, TableParams,
 };
+pub use search::{ScenarioContent, ScenarioProblem};
 pub use vgb::{CheckedExport, CheckedImport, ExportVgbJob, ImportVgbJob};
 
 use ludoforge_job::Job;
