@@ -11,6 +11,10 @@
 #
 # Ours runs on every core rayon finds and again on one thread; pyribs runs on one core
 # (numpy's random numbers and the archive's insertion are single-threaded).
+#
+# Then the same search from Python, side by side in one process: ludoforge.Search over the
+# "vector" generator with a GridArchive, scored by the same numpy sphere() as pyribs (the
+# package's native module built with the `python` profile, as `pip install .` builds it).
 set -euo pipefail
 
 RIBS_VERSION=0.10.0
@@ -32,12 +36,20 @@ echo "Building the Rust example (release) ..." >&2
 cargo build --quiet --release -p ludoforge-evolve --example sphere
 example=${CARGO_TARGET_DIR:-$root/target}/release/examples/sphere
 
+echo "Building the Python package's native module (the python profile) ..." >&2
+cargo build --quiet --locked --profile python -p ludoforge-python
+package=$root/target/pyribs-ludoforge
+rm -rf "$package" && mkdir -p "$package/ludoforge"
+cp python/ludoforge/*.py python/ludoforge/py.typed "$package/ludoforge/"
+cp "${CARGO_TARGET_DIR:-$root/target}/python/libludoforge_native.so" "$package/ludoforge/_native.abi3.so"
+
 arguments=(--seeds "$SEEDS" --iterations "$ITERATIONS" --dim "$DIM")
-pyribs=$("$venv/bin/python" scripts/pyribs_sphere.py "${arguments[@]}")
+side_by_side=$(PYTHONPATH=$package "$venv/bin/python" scripts/pyribs_sphere.py --ludoforge "${arguments[@]}")
+pyribs=$(sed '/^$/q' <<<"$side_by_side")
 ours=$("$example" "${arguments[@]}")
 ours_one=$(RAYON_NUM_THREADS=1 "$example" "${arguments[@]}")
 
-printf '%s\n\n%s\n\n%s\n\n' "$pyribs" "$ours" "$ours_one"
+printf '%s\n\n%s\n\n%s\n\n' "$side_by_side" "$ours" "$ours_one"
 
 mean() { awk '$1 == "mean" { print $2, $3, $4, $5 }' <<<"$1"; }
 echo "Means over $SEEDS seeds, $ITERATIONS iterations of 540 solutions, $DIM dimensions:"

@@ -17,6 +17,12 @@ wall time, and the process's CPU time (all threads), which tells more on a busy 
 archive's numba-compiled insertion is compiled on first use; a short warm-up run pays for
 that before the timed seeds, and its time is printed on its own.
 
+With --ludoforge, the same seeds run again through the ludoforge Python package: a
+`ludoforge.Search` over the "vector" generator (x0 = 0, sigma 0.5, no bounds: the Gaussian
+emitter) with a `GridArchive` of the same cells and ranges, batch 540, scored by the same
+`sphere()` below, ask and tell timed the same way. The ratio of the mean wall times is
+printed last.
+
 Run by scripts/pyribs-sphere.sh, which installs the pinned pyribs in target/pyribs-venv.
 """
 
@@ -85,26 +91,36 @@ def run(dim, iterations, seed):
     return float(stats.coverage), float(stats.qd_score), seconds, cpu_seconds
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seeds", type=int, default=5, help="seeds 0 to N-1")
-    parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--dim", type=int, default=20)
-    args = parser.parse_args()
+def run_ludoforge(dim, iterations, seed):
+    """The same run through ludoforge.Search, scored by the same sphere()."""
+    import ludoforge
 
-    start = time.perf_counter()
-    run(args.dim, 2, 12345)
-    warm_up = time.perf_counter() - start
-
-    print(
-        f"pyribs {ribs.__version__} map_elites on the {args.dim}-dimensional sphere: "
-        f"100 x 100 cells, 540 solutions an iteration, {args.iterations} iterations "
-        f"(warm-up, numba compilation: {warm_up:.3f} s)"
+    max_bound = dim / 2 * 5.12
+    archive = ludoforge.GridArchive((100, 100), [(-max_bound, max_bound)] * 2)
+    search = ludoforge.Search(
+        "vector", params={"dims": dim, "sigma": 0.5}, archive=archive, batch=540, seed=seed
     )
+    seconds = 0.0
+    cpu_seconds = 0.0
+    for _ in range(iterations):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        solutions = search.ask()
+        objectives, measures = sphere(solutions)
+        search.tell(objectives, measures)
+        seconds += time.perf_counter() - start
+        cpu_seconds += time.process_time() - cpu_start
+    stats = search.stats
+    return float(stats["coverage"]), float(stats["qd_score"]), seconds, cpu_seconds
+
+
+def table(name, runner, args):
+    """Runs every seed, prints a row each and the mean; returns the mean."""
+    if name:
+        print(name)
     print(f"{'seed':<6} {'coverage':>9} {'qd_score':>12} {'time_s':>9} {'cpu_s':>9}")
     totals = np.zeros(4)
     for seed in range(args.seeds):
-        outcome = run(args.dim, args.iterations, seed)
+        outcome = runner(args.dim, args.iterations, seed)
         coverage, qd_score, seconds, cpu_seconds = outcome
         print(
             f"{seed:<6} {coverage:>9.4f} {qd_score:>12.2f} {seconds:>9.3f} "
@@ -115,6 +131,44 @@ def main():
     print(
         f"{'mean':<6} {mean[0]:>9.4f} {mean[1]:>12.2f} {mean[2]:>9.3f} {mean[3]:>9.3f}"
     )
+    return mean
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=5, help="seeds 0 to N-1")
+    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--dim", type=int, default=20)
+    parser.add_argument(
+        "--ludoforge", action="store_true", help="also run ludoforge.Search the same way"
+    )
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    run(args.dim, 2, 12345)
+    warm_up = time.perf_counter() - start
+
+    print(
+        f"pyribs {ribs.__version__} map_elites on the {args.dim}-dimensional sphere: "
+        f"100 x 100 cells, 540 solutions an iteration, {args.iterations} iterations "
+        f"(warm-up, numba compilation: {warm_up:.3f} s):"
+    )
+    ours = table("", run, args)
+    if args.ludoforge:
+        import ludoforge
+
+        print()
+        theirs = table(
+            f"ludoforge {ludoforge.__version__} Search('vector') with a GridArchive, "
+            "the same sphere() in Python:",
+            run_ludoforge,
+            args,
+        )
+        print()
+        print(
+            f"wall time, pyribs / ludoforge.Search: {ours[2] / theirs[2]:.1f}x; "
+            f"QD score {ours[1]:.2f} / {theirs[1]:.2f}"
+        )
 
 
 if __name__ == "__main__":

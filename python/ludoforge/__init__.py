@@ -21,9 +21,12 @@ from .archive import Archive
 
 __all__ = [
     "Archive",
+    "Candidate",
+    "GridArchive",
     "Job",
     "Library",
     "Result",
+    "Search",
     "describe",
     "explore",
     "jobs",
@@ -206,3 +209,4 @@ def explore(
 
 
 from .library import Library  # noqa: E402  (it builds on Result)
+from .search import Candidate, GridArchive, Search  # noqa: E402

@@ -48,8 +48,9 @@ pub const SEARCH_FORMAT: &str = "ludoforge-search";
 /// The version of the saved search file.
 pub const SEARCH_VERSION: u32 = 1;
 
-/// How many times an operator is applied again when its result fails the check.
-pub const CHECK_ATTEMPTS: usize = 100;
+/// How many times an operator is applied again when its result fails the check (a random
+/// chess maze with many pieces on a small board is solvable once in hundreds of draws).
+pub const CHECK_ATTEMPTS: usize = 10_000;
 
 /// A board as numbers, row by row (a maze's squares): what a notebook turns into an array.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -314,8 +315,10 @@ pub struct Told {
     pub new: usize,
     /// Candidates that replaced a worse elite (MAP-Elites).
     pub improved: usize,
-    /// Candidates told but not kept.
+    /// Candidates told but not kept (MAP-Elites).
     pub not_added: usize,
+    /// Candidates asked that the generator could not make valid, left out of the batch.
+    pub rejected: usize,
     /// Candidates whose scores could not be placed (NaN, a descriptor missing).
     pub invalid: usize,
     /// The best candidate improved.
@@ -327,14 +330,17 @@ pub trait AskTell: Send {
     /// The generator's name.
     fn generator(&self) -> &str;
 
-    /// The next batch (the same batch again until it is told).
+    /// The next batch (the same batch again until it is told): every candidate valid. One the
+    /// generator could not make valid in [`CHECK_ATTEMPTS`] tries is left out, so a batch may
+    /// be smaller than asked.
     ///
     /// # Errors
-    /// [`JobError::Failed`] when the generator made no valid candidate in a whole batch.
+    /// [`JobError::Failed`] when the generator made no valid candidate in a whole batch (the
+    /// search moves on to the next).
     fn ask(&mut self) -> Result<Vec<Candidate>, JobError>;
 
-    /// Tells the scores of the batch asked: one fitness per candidate and, with a grid, one
-    /// list of descriptors per candidate.
+    /// Tells the scores of the batch asked: one fitness per candidate shown and, with a grid,
+    /// one list of descriptors per candidate shown.
     ///
     /// # Errors
     /// [`JobError::Parameters`] when nothing was asked, or the scores do not match the batch.
@@ -342,7 +348,7 @@ pub trait AskTell: Send {
     -> Result<Told, JobError>;
 
     /// The generator's own evaluation of the batch asked: `{fitness, components,
-    /// descriptors}` or `{rejected}` per candidate, in order.
+    /// descriptors}` or `{rejected}` per candidate shown, in order.
     fn evaluate(&self) -> Vec<Value>;
 
     /// The best candidate told so far and its fitness.
@@ -496,6 +502,76 @@ where
         })
     }
 
+    /// The batch asked as shown: every candidate that passes the check (one the generator
+    /// could not make valid in [`CHECK_ATTEMPTS`] tries is left out, and told as rejected).
+    fn shown(&self) -> Vec<&GenomeOf<C>> {
+        use rayon::prelude::*;
+        let asked = self.asked.as_deref().unwrap_or_default();
+        let valid: Vec<bool> = asked
+            .par_iter()
+            .map(|g| self.content.check(g).is_ok())
+            .collect();
+        asked
+            .iter()
+            .zip(valid)
+            .filter(|(_, ok)| *ok)
+            .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// Tells the engine the whole batch asked: the shown candidates with the scores given (in
+    /// order), the others as rejected.
+    fn tell_all(&mut self, fitness: &[f64], descriptors: Option<&[Vec<f64>]>) -> Told {
+        let asked = self.asked.take().unwrap_or_default();
+        let mut next = 0;
+        let evaluated: Vec<(GenomeOf<C>, Outcome)> = asked
+            .into_iter()
+            .map(|genome| {
+                let outcome = match self.content.check(&genome) {
+                    Err(reason) => Outcome::Rejected(ludoforge_evolve::Rejection {
+                        reason: reason.into(),
+                    }),
+                    Ok(()) => {
+                        let i = next;
+                        next += 1;
+                        Outcome::Evaluated(Evaluation {
+                            fitness: fitness.get(i).copied().unwrap_or(f64::NAN),
+                            components: Vec::new(),
+                            descriptors: descriptors
+                                .and_then(|d| d.get(i).cloned())
+                                .unwrap_or_default(),
+                        })
+                    }
+                };
+                (genome, outcome)
+            })
+            .collect();
+        match &mut self.engine {
+            Engine::Elites(search) => {
+                let told = search.tell(evaluated);
+                Told {
+                    new: told.new,
+                    improved: told.improved,
+                    not_added: told.not_added,
+                    rejected: told.rejected,
+                    invalid: told.invalid,
+                    new_best: told.new_best,
+                }
+            }
+            Engine::Plus(search) => {
+                let merged = search.tell(evaluated);
+                Told {
+                    new: merged.valid,
+                    improved: 0,
+                    not_added: 0,
+                    rejected: merged.rejected,
+                    invalid: merged.invalid,
+                    new_best: merged.new_best,
+                }
+            }
+        }
+    }
+
     fn candidate(&self, genome: &GenomeOf<C>) -> Candidate {
         Candidate {
             document: self.content.document(genome),
@@ -547,8 +623,16 @@ where
             };
             self.asked = Some(batch);
         }
-        let asked = self.asked.as_deref().unwrap_or_default();
-        Ok(asked.iter().map(|g| self.candidate(g)).collect())
+        let shown = self.shown();
+        if shown.is_empty() {
+            // Told as rejected, so the next batch is a new one.
+            self.tell_all(&[], None);
+            return Err(JobError::failed(format!(
+                "the generator made no valid candidate in a batch ({CHECK_ATTEMPTS} tries each): \
+                 loosen its parameters (fewer pieces, a larger board)"
+            )));
+        }
+        Ok(shown.iter().map(|g| self.candidate(g)).collect())
     }
 
     fn tell(
@@ -556,25 +640,24 @@ where
         fitness: &[f64],
         descriptors: Option<&[Vec<f64>]>,
     ) -> Result<Told, JobError> {
-        let Some(asked) = self.asked.as_ref() else {
+        if self.asked.is_none() {
             return Err(JobError::parameters(
                 "nothing to tell: ask for a batch first",
             ));
-        };
-        if fitness.len() != asked.len() {
+        }
+        let shown = self.shown().len();
+        if fitness.len() != shown {
             return Err(JobError::parameters(format!(
-                "{} fitness values for a batch of {}: give one per candidate",
+                "{} fitness values for a batch of {shown}: give one per candidate",
                 fitness.len(),
-                asked.len()
             )));
         }
         if let Some(d) = descriptors
-            && d.len() != asked.len()
+            && d.len() != shown
         {
             return Err(JobError::parameters(format!(
-                "{} descriptor rows for a batch of {}: give one per candidate",
+                "{} descriptor rows for a batch of {shown}: give one per candidate",
                 d.len(),
-                asked.len()
             )));
         }
         if matches!(self.engine, Engine::Elites(_)) && descriptors.is_none() {
@@ -582,54 +665,12 @@ where
                 "a search over a grid needs descriptors with the fitness",
             ));
         }
-        let asked = self.asked.take().unwrap_or_default();
-        let evaluated: Vec<(GenomeOf<C>, Outcome)> = asked
-            .into_iter()
-            .enumerate()
-            .map(|(i, genome)| {
-                let outcome = match self.content.check(&genome) {
-                    Err(reason) => Outcome::Rejected(ludoforge_evolve::Rejection {
-                        reason: reason.into(),
-                    }),
-                    Ok(()) => Outcome::Evaluated(Evaluation {
-                        fitness: fitness[i],
-                        components: Vec::new(),
-                        descriptors: descriptors.map(|d| d[i].clone()).unwrap_or_default(),
-                    }),
-                };
-                (genome, outcome)
-            })
-            .collect();
-        Ok(match &mut self.engine {
-            Engine::Elites(search) => {
-                let told = search.tell(evaluated);
-                Told {
-                    new: told.new,
-                    improved: told.improved,
-                    not_added: told.not_added + told.rejected,
-                    invalid: told.invalid,
-                    new_best: told.new_best,
-                }
-            }
-            Engine::Plus(search) => {
-                let merged = search.tell(evaluated);
-                Told {
-                    new: merged.valid,
-                    improved: 0,
-                    not_added: merged.rejected,
-                    invalid: merged.invalid,
-                    new_best: merged.new_best,
-                }
-            }
-        })
+        Ok(self.tell_all(fitness, descriptors))
     }
 
     fn evaluate(&self) -> Vec<Value> {
         use rayon::prelude::*;
-        let Some(asked) = self.asked.as_ref() else {
-            return Vec::new();
-        };
-        asked
+        self.shown()
             .par_iter()
             .map(|genome| match self.content.evaluate(genome) {
                 Outcome::Evaluated(e) => {

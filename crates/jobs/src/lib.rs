@@ -3,6 +3,8 @@
 
 use ludoforge_job::Registry;
 
+pub mod search;
+
 /// Every job this build offers, with the machine's memory read (`/proc/meminfo`) so that the
 /// jobs whose memory grows with a parameter refuse a run that would not fit, whichever front
 /// end asks.

@@ -8,6 +8,7 @@
 //! waits for the job to stop, and raises.
 
 mod library;
+mod search;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -179,7 +180,7 @@ fn drawn(artifact: Artifact, wants: &[String]) -> Result<Drawn, JobError> {
 
 /// A job error as the Python exception a caller expects: `ValueError` for parameters or input
 /// the job refuses, `KeyboardInterrupt`'s absence aside, `RuntimeError` for the rest.
-fn job_error(error: JobError) -> PyErr {
+pub(crate) fn job_error(error: JobError) -> PyErr {
     match error {
         JobError::Parameters(m) | JobError::Input(m) => PyValueError::new_err(m),
         other => PyRuntimeError::new_err(other.to_string()),
@@ -203,6 +204,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(library::library_add, m)?)?;
     m.add_function(wrap_pyfunction!(library::library_query, m)?)?;
     m.add_function(wrap_pyfunction!(library::library_get, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_generators, m)?)?;
+    m.add_class::<search::Search>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

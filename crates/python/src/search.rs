@@ -1,0 +1,233 @@
+//! `ludoforge._native.Search`: ask and tell over a generator's content
+//! ([`ludoforge_jobs::search`]). The pure-Python `ludoforge.Search` wraps it with numpy.
+//!
+//! Numbers cross as bytes (little-endian `f64`, `i32` for boards) so a batch of hundreds of
+//! candidates costs no Python object per number. The work runs without the interpreter's lock
+//! and, when `threads` is given, in a pool of that many threads (the candidates are the same
+//! on any number).
+
+use std::sync::Mutex;
+
+use ludoforge_job::JobError;
+use ludoforge_job::search::{AskTell, Candidate, Options};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::Value;
+
+use crate::job_error;
+
+/// A search held by Python.
+#[pyclass(module = "ludoforge._native")]
+pub struct Search {
+    inner: Mutex<Box<dyn AskTell>>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// One asked batch as it crosses to Python: how many, the documents (JSON text; `None` for the
+/// vector genome, whose numbers are its document), the boards as `(rows, cols, i32 bytes)`,
+/// and the vectors' numbers as one `f64` buffer with their length.
+type Asked<'py> = (
+    usize,
+    Option<String>,
+    Vec<Option<(usize, usize, Bound<'py, PyBytes>)>>,
+    Option<(Bound<'py, PyBytes>, usize)>,
+);
+
+fn pool_of(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
+    let Some(n) = threads else {
+        return Ok(None);
+    };
+    if !(1..=1024).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "threads {n}: give between 1 and 1024"
+        )));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .map(Some)
+        .map_err(|e| PyValueError::new_err(format!("cannot start {n} threads: {e}")))
+}
+
+/// Little-endian `f64`s from bytes.
+fn floats(bytes: &[u8], what: &str) -> PyResult<Vec<f64>> {
+    if !bytes.len().is_multiple_of(8) {
+        return Err(PyValueError::new_err(format!(
+            "{what}: {} bytes are not whole 64-bit numbers",
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect())
+}
+
+impl Search {
+    fn work<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut dyn AskTell) -> T + Send) -> T {
+        let run = || {
+            let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+            f(inner.as_mut())
+        };
+        py.detach(|| match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        })
+    }
+}
+
+fn documents(batch: &[Candidate]) -> Option<String> {
+    if batch.iter().all(|c| c.vector.is_some()) && !batch.is_empty() {
+        return None;
+    }
+    serde_json::to_string(&batch.iter().map(|c| &c.document).collect::<Vec<_>>()).ok()
+}
+
+#[pymethods]
+impl Search {
+    /// A new search: `generator`, its parameters and the search's options as JSON text.
+    #[new]
+    #[pyo3(signature = (generator, params, options, threads=None))]
+    fn new(
+        py: Python<'_>,
+        generator: &str,
+        params: Option<&str>,
+        options: &str,
+        threads: Option<usize>,
+    ) -> PyResult<Search> {
+        let params: Value = match params {
+            Some(text) => serde_json::from_str(text)
+                .map_err(|e| PyValueError::new_err(format!("the parameters are not JSON: {e}")))?,
+            None => Value::Null,
+        };
+        let options: Options = serde_json::from_str(options)
+            .map_err(|e| PyValueError::new_err(format!("the search's options: {e}")))?;
+        let pool = pool_of(threads)?;
+        let inner = py
+            .detach(|| ludoforge_jobs::search::new(generator, params, options))
+            .map_err(job_error)?;
+        Ok(Search {
+            inner: Mutex::new(inner),
+            pool,
+        })
+    }
+
+    /// A saved search, from [`Search::save`]'s bytes.
+    #[staticmethod]
+    #[pyo3(signature = (bytes, threads=None))]
+    fn load(py: Python<'_>, bytes: &[u8], threads: Option<usize>) -> PyResult<Search> {
+        let pool = pool_of(threads)?;
+        let inner = py
+            .detach(|| ludoforge_jobs::search::load(bytes))
+            .map_err(job_error)?;
+        Ok(Search {
+            inner: Mutex::new(inner),
+            pool,
+        })
+    }
+
+    /// The generator's name.
+    fn generator(&self) -> String {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.generator().to_string()
+    }
+
+    /// The next batch (the same again until told).
+    fn ask<'py>(&self, py: Python<'py>) -> PyResult<Asked<'py>> {
+        let batch = self.work(py, |s| s.ask()).map_err(job_error)?;
+        let boards = batch
+            .iter()
+            .map(|c| {
+                c.board.as_ref().map(|b| {
+                    let bytes: Vec<u8> = b.cells.iter().flat_map(|x| x.to_le_bytes()).collect();
+                    (b.rows, b.cols, PyBytes::new(py, &bytes))
+                })
+            })
+            .collect();
+        let vectors = (!batch.is_empty() && batch.iter().all(|c| c.vector.is_some())).then(|| {
+            let dims = batch[0].vector.as_ref().map_or(0, Vec::len);
+            let bytes: Vec<u8> = batch
+                .iter()
+                .flat_map(|c| c.vector.iter().flatten().flat_map(|x| x.to_le_bytes()))
+                .collect();
+            (PyBytes::new(py, &bytes), dims)
+        });
+        Ok((batch.len(), documents(&batch), boards, vectors))
+    }
+
+    /// Tells the batch's scores: `fitness` one `f64` per candidate, `descriptors` (with a
+    /// grid) `width` `f64`s per candidate, row by row. Returns what it did (JSON text).
+    #[pyo3(signature = (fitness, descriptors=None, width=0))]
+    fn tell(
+        &self,
+        py: Python<'_>,
+        fitness: &[u8],
+        descriptors: Option<&[u8]>,
+        width: usize,
+    ) -> PyResult<String> {
+        let fitness = floats(fitness, "fitness")?;
+        let rows: Option<Vec<Vec<f64>>> = match descriptors {
+            None => None,
+            Some(bytes) => {
+                let values = floats(bytes, "descriptors")?;
+                if width == 0 || values.len() != width * fitness.len() {
+                    return Err(PyValueError::new_err(format!(
+                        "descriptors: {} numbers for {} candidates: give the same number of \
+                         descriptors for every candidate",
+                        values.len(),
+                        fitness.len()
+                    )));
+                }
+                Some(values.chunks_exact(width).map(<[f64]>::to_vec).collect())
+            }
+        };
+        let told = self
+            .work(py, |s| s.tell(&fitness, rows.as_deref()))
+            .map_err(job_error)?;
+        serde_json::to_string(&told).map_err(|e| job_error(JobError::failed(e.to_string())))
+    }
+
+    /// The generator's own evaluation of the batch asked (JSON text: a list).
+    fn evaluate(&self, py: Python<'_>) -> String {
+        let evaluated = self.work(py, |s| s.evaluate());
+        Value::Array(evaluated).to_string()
+    }
+
+    /// The best candidate told so far, as `(document JSON, fitness)`.
+    fn best(&self, py: Python<'_>) -> Option<(String, f64)> {
+        self.work(py, |s| s.best())
+            .map(|(c, f)| (c.document.to_string(), f))
+    }
+
+    /// The archive's elites (JSON text), or `None` without a grid.
+    fn elites(&self, py: Python<'_>) -> Option<String> {
+        self.work(py, |s| s.elites()).map(|v| v.to_string())
+    }
+
+    /// Coverage and QD score, or the kept population's size and best (JSON text).
+    fn stats(&self, py: Python<'_>) -> String {
+        self.work(py, |s| s.stats()).to_string()
+    }
+
+    /// Batches told so far.
+    fn iteration(&self) -> u64 {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.iteration()
+    }
+
+    /// The whole search as bytes, for [`Search::load`].
+    fn save<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = self.work(py, |s| s.save()).map_err(job_error)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+}
+
+/// The generators a search can breed, as `(name, what)`.
+#[pyfunction]
+pub fn search_generators() -> Vec<(String, String)> {
+    ludoforge_jobs::search::GENERATORS
+        .iter()
+        .map(|(a, b)| ((*a).to_string(), (*b).to_string()))
+        .collect()
+}
