@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use super::params::{RuleSet, check_scoring};
 use crate::criteria::Criterion;
 use crate::design::{
-    Choice, DesignError, DesignState, Hooks, Member, Reevaluation, Settings, design_with, plot,
-    reevaluate_until,
+    Choice, DesignError, DesignState, Hooks, Member, Reevaluation, Settings, Variant, design_with,
+    plot, reevaluate_until,
 };
 use crate::map::RiskMap;
 use crate::playtest::Scoring;
@@ -214,19 +214,26 @@ fn check_memory(p: &DesignParams, reevaluation: &Reevaluation) -> Result<(), Job
 /// best: `generator`, `seed`, `rules`, `map`, `fitness`, `criteria` and `playtests`.
 /// `risk-playtest` reads it as its `variant`.
 pub(super) fn variant_document(seed: u64, member: &Member) -> Value {
-    let mut document = json!({
-        "generator": "risk-design",
-        "seed": seed,
-        "rules": member.variant.rules,
-        "map": member.variant.map,
-        "fitness": member.fitness,
-        "criteria": member.criteria,
-        "playtests": member.playtests,
-    });
+    let mut document = unplayed_document(seed, &member.variant);
+    document["fitness"] = json!(member.fitness);
+    document["criteria"] = json!(member.criteria);
+    document["playtests"] = json!(member.playtests);
     if let Some(interval) = member.fitness_interval {
         document["fitness_interval"] = json!(interval);
     }
     document
+}
+
+/// The document of a variant not played yet, in a run seeded by `seed`: what
+/// [`variant_document`] writes before the playtest's figures (`generator`, `seed`, `rules` and
+/// `map`), which `risk-playtest` reads as its `variant` all the same.
+pub(super) fn unplayed_document(seed: u64, variant: &Variant) -> Value {
+    json!({
+        "generator": "risk-design",
+        "seed": seed,
+        "rules": variant.rules,
+        "map": variant.map,
+    })
 }
 
 /// The designer's choice for the result and the summary: the rule, the candidates with the

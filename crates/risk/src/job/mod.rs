@@ -17,12 +17,14 @@ mod explore;
 mod map;
 mod params;
 mod playtest;
+mod search;
 
 pub use design::{DesignJob, DesignParams};
 pub use explore::{ExploreJob, ExploreParams, explore_descriptors};
 pub use map::{MapJob, MapParams};
 pub use params::{MapFileParams, RuleSet};
 pub use playtest::{Checked as PlaytestChecked, Game, MAX_MATCHES, PlaytestJob, PlaytestParams};
+pub use search::VariantContent;
 
 use ludoforge_job::Job;
 
