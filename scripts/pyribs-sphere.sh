@@ -15,6 +15,8 @@
 # Then the same search from Python, side by side in one process: ludoforge.Search over the
 # "vector" generator with a GridArchive, scored by the same numpy sphere() as pyribs (the
 # package's native module built with the `python` profile, as `pip install .` builds it).
+# numpy's BLAS threads are kept to one there (OPENBLAS_NUM_THREADS=1): neither side uses BLAS,
+# and its idle threads would otherwise spin beside both on a small machine.
 set -euo pipefail
 
 RIBS_VERSION=0.10.0
@@ -44,7 +46,7 @@ cp python/ludoforge/*.py python/ludoforge/py.typed "$package/ludoforge/"
 cp "${CARGO_TARGET_DIR:-$root/target}/python/libludoforge_native.so" "$package/ludoforge/_native.abi3.so"
 
 arguments=(--seeds "$SEEDS" --iterations "$ITERATIONS" --dim "$DIM")
-side_by_side=$(PYTHONPATH=$package "$venv/bin/python" scripts/pyribs_sphere.py --ludoforge "${arguments[@]}")
+side_by_side=$(OPENBLAS_NUM_THREADS=1 PYTHONPATH=$package "$venv/bin/python" scripts/pyribs_sphere.py --ludoforge "${arguments[@]}")
 pyribs=$(sed '/^$/q' <<<"$side_by_side")
 ours=$("$example" "${arguments[@]}")
 ours_one=$(RAYON_NUM_THREADS=1 "$example" "${arguments[@]}")

@@ -25,7 +25,6 @@ shape ``(batch, dims)``, as pyribs' ``scheduler.ask()`` does.
 from __future__ import annotations
 
 import json
-import struct
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -75,22 +74,29 @@ class Candidate(dict):
         self.board = board
 
 
+_numpy = None
+
+
+def _np():
+    """numpy, imported once (a search's arrays are numpy's)."""
+    global _numpy
+    if _numpy is None:
+        import numpy
+
+        _numpy = numpy
+    return _numpy
+
+
 def _float_bytes(values: Any, what: str) -> Tuple[bytes, int, int]:
     """``values`` (numpy or nested lists) as little-endian float64 bytes, with rows and width."""
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - numpy is in the test environment
-        numpy = None
-    if numpy is not None:
-        array = numpy.asarray(values, dtype="<f8")
-        if array.ndim == 0 or array.ndim > 2:
-            raise ValueError(f"{what}: give one number per candidate (or one row of numbers)")
-        width = 1 if array.ndim == 1 else array.shape[1]
-        return numpy.ascontiguousarray(array).tobytes(), array.shape[0], width
-    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in values]
-    width = len(rows[0]) if rows else 0
-    flat = [float(x) for r in rows for x in r]
-    return struct.pack(f"<{len(flat)}d", *flat), len(rows), width
+    array = _np().asarray(values, dtype="<f8")
+    if array.ndim == 0 or array.ndim > 2:
+        raise ValueError(f"{what}: give one number per candidate (or one row of numbers)")
+    width = 1 if array.ndim == 1 else array.shape[1]
+    return array.tobytes(), array.shape[0], width
+
+
+_TOLD = ("new", "improved", "not_added", "rejected", "invalid", "new_best")
 
 
 class Search:
@@ -159,19 +165,15 @@ class Search:
         gives the same batch."""
         count, documents, boards, vectors = self._native.ask()
         if vectors is not None:
-            import numpy
-
             data, dims = vectors
-            return numpy.frombuffer(data, dtype="<f8").reshape(count, dims).copy()
+            return _np().frombuffer(data, dtype="<f8").reshape(count, dims).copy()
         documents = json.loads(documents) if documents is not None else [None] * count
         out = []
         for document, board in zip(documents, boards):
             array = None
             if board is not None:
-                import numpy
-
                 rows, cols, data = board
-                array = numpy.frombuffer(data, dtype="<i4").reshape(rows, cols).copy()
+                array = _np().frombuffer(data, dtype="<i4").reshape(rows, cols).copy()
             out.append(Candidate(document if document is not None else {}, array))
         return out
 
@@ -181,14 +183,14 @@ class Search:
         lists. A NaN fitness or descriptor drops that candidate."""
         data, count, _ = _float_bytes(fitness, "fitness")
         if descriptors is None:
-            self._last = json.loads(self._native.tell(data))
+            self._last = self._native.tell(data)
             return
         ddata, rows, width = _float_bytes(descriptors, "descriptors")
         if rows != count:
             raise ValueError(
                 f"descriptors: {rows} rows for {count} fitness values: give one row per candidate"
             )
-        self._last = json.loads(self._native.tell(data, ddata, width))
+        self._last = self._native.tell(data, ddata, width)
 
     def evaluate(self) -> List[Dict[str, Any]]:
         """The generator's own evaluation of the batch asked (before :meth:`tell`): for each
@@ -220,9 +222,12 @@ class Search:
 
     @property
     def told(self) -> Dict[str, Any]:
-        """What the last :meth:`tell` did: ``new``, ``improved``, ``not_added``, ``invalid``,
+        """What the last :meth:`tell` did: ``new`` (cells filled, or candidates kept without an
+        archive), ``improved`` (elites replaced), ``not_added``, ``rejected`` (candidates the
+        generator could not make valid, left out of the batch), ``invalid`` (NaN scores) and
         ``new_best``."""
-        return getattr(self, "_last", {})
+        last = getattr(self, "_last", None)
+        return dict(zip(_TOLD, last)) if last is not None else {}
 
     def to_pandas(self):
         """With an archive, its elites as a pandas DataFrame: one row an elite, with its cell,

@@ -29,7 +29,7 @@ def run_rounds(search, rounds, score):
 
 def test_the_generators_are_named():
     names = [name for name, _ in ludoforge.search.generators()]
-    for expected in ("puzzle-chess", "puzzle-chromatic", "vector"):
+    for expected in ("puzzle-chess", "puzzle-chromatic", "gloomhaven", "portals", "risk-design", "vector"):
         assert expected in names
 
 
@@ -63,7 +63,9 @@ def test_a_chess_board_array_is_its_document():
         assert int((board > 0).sum()) == len(maze["pieces"]) == 4
 
 
-@pytest.mark.parametrize("generator", ["puzzle-chess", "puzzle-chromatic", "vector"])
+@pytest.mark.parametrize(
+    "generator", ["puzzle-chess", "puzzle-chromatic", "gloomhaven", "portals", "risk-design", "vector"]
+)
 def test_defaults_run(generator):
     search = ludoforge.Search(generator, batch=4, seed=2)
     batch = search.ask()

@@ -13,9 +13,8 @@
 //!   0, pyribs' defaults, which the script leaves;
 //! - one `GaussianEmitter` with `x0` = 0, `sigma` 0.5, `batch_size` 540 and no bounds: the first
 //!   batch is 540 points of N(0, 0.5²) on every axis, later ones add N(0, 0.5²) on every axis
-//!   to elites chosen uniformly; a plain `Scheduler`. (Our normal draws come in pairs from
-//!   [`normal_pair`], Marsaglia's polar method; numpy's from a ziggurat: the same
-//!   distribution, other numbers.)
+//!   to elites chosen uniformly; a plain `Scheduler`. (Our normal draws come from
+//!   rand_distr's ziggurat, numpy's from its own: the same distribution, other numbers.)
 //!
 //! The script's defaults are 100 dimensions and 10,000 iterations; this runs 20 dimensions
 //! and 1,000 iterations unless told otherwise. pyribs' first iteration is our initial batch,

@@ -370,6 +370,17 @@ impl<G: Clone + Send + Sync> MapElites<G> {
             .collect()
     }
 
+    /// [`ask`](MapElites::ask) on the calling thread alone: the same genomes, with no hand-over
+    /// to worker threads (cheaper for a batch of small genomes).
+    pub fn ask_here<P>(&self, problem: &P) -> Vec<G>
+    where
+        P: Mutate + Crossover + Problem<Genome = G>,
+    {
+        (0..self.batch_len())
+            .map(|i| self.make(problem, i))
+            .collect()
+    }
+
     /// One iteration: [`ask`](MapElites::ask), evaluate and [`tell`](MapElites::tell), with
     /// each genome made and evaluated in the same parallel task.
     pub fn iterate<P>(&mut self, problem: &P) -> Told

@@ -212,6 +212,15 @@ impl<G: Clone + Send + Sync> Plus<G> {
             .collect()
     }
 
+    /// [`ask`](Plus::ask) on the calling thread alone: the same genomes, with no hand-over to
+    /// worker threads (cheaper for a batch of small genomes).
+    pub fn ask_here<P>(&self, problem: &P) -> Vec<G>
+    where
+        P: Mutate + Crossover + Problem<Genome = G>,
+    {
+        (0..self.batch).map(|i| self.make(problem, i)).collect()
+    }
+
     /// Merges an evaluated batch (in the order asked) and moves on to the next iteration.
     pub fn tell(&mut self, evaluated: Vec<(G, Outcome)>) -> Merged {
         let mut merged = Merged::default();

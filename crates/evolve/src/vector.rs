@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::EvolveError;
 use crate::problem::{Crossover, Mutate, Outcome, Problem};
-use crate::rng::{Stream, coin, normal_pair};
+use rand_distr::{Distribution, StandardNormal};
+
+use crate::rng::{Stream, coin};
 
 /// A point: its coordinates. Compared and hashed by their bits (the engine counts distinct
 /// genomes), so `-0.0` and `0.0` differ and a NaN equals itself.
@@ -138,17 +140,12 @@ impl Problem for VectorProblem {
 }
 
 impl Mutate for VectorProblem {
-    /// N(0, σ²) added to every coordinate (normal draws in pairs, Marsaglia's polar method),
-    /// then clipped to the bounds.
+    /// N(0, σ²) added to every coordinate (rand_distr's ziggurat sampler, as numpy's
+    /// generator draws normals), then clipped to the bounds.
     fn mutate(&self, point: &mut Point, rng: &mut Stream) {
-        let mut values = point.0.chunks_exact_mut(2);
-        for pair in &mut values {
-            let (a, b) = normal_pair(rng);
-            pair[0] += self.sigma * a;
-            pair[1] += self.sigma * b;
-        }
-        if let [last] = values.into_remainder() {
-            *last += self.sigma * normal_pair(rng).0;
+        for x in &mut point.0 {
+            let z: f64 = StandardNormal.sample(rng);
+            *x += self.sigma * z;
         }
         self.clip(point);
     }

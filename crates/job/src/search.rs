@@ -88,8 +88,14 @@ pub trait Content: Send + Sync {
     }
 
     /// The candidate as a plain vector of numbers, for the vector genome.
-    fn vector(&self, _genome: &<Self::Problem as Problem>::Genome) -> Option<Vec<f64>> {
+    fn vector<'g>(&self, _genome: &'g <Self::Problem as Problem>::Genome) -> Option<&'g [f64]> {
         None
+    }
+
+    /// Whether every genome the operators make passes the check, so a search need not look
+    /// (the vector genome).
+    fn always_valid(&self) -> bool {
+        false
     }
 
     /// The generator's own evaluation: its fitness, components and descriptors, or why it
@@ -126,8 +132,12 @@ impl Content for Vectors {
         json!(point.0)
     }
 
-    fn vector(&self, point: &Point) -> Option<Vec<f64>> {
-        Some(point.0.clone())
+    fn vector<'g>(&self, point: &'g Point) -> Option<&'g [f64]> {
+        Some(&point.0)
+    }
+
+    fn always_valid(&self) -> bool {
+        true
     }
 }
 
@@ -339,13 +349,28 @@ pub trait AskTell: Send {
     /// search moves on to the next).
     fn ask(&mut self) -> Result<Vec<Candidate>, JobError>;
 
+    /// The next batch of the vector genome as one flat list of numbers (candidate by
+    /// candidate) and the number of coordinates each: [`AskTell::ask`] without a value per
+    /// candidate, for a front end that hands the batch on as one array. `None` for content
+    /// that is not the vector genome.
+    ///
+    /// # Errors
+    /// As [`AskTell::ask`].
+    fn ask_vectors(&mut self) -> Result<Option<(Vec<f64>, usize)>, JobError> {
+        Ok(None)
+    }
+
     /// Tells the scores of the batch asked: one fitness per candidate shown and, with a grid,
-    /// one list of descriptors per candidate shown.
+    /// the descriptors as `(numbers, width)`: `width` numbers per candidate shown, candidate
+    /// by candidate.
     ///
     /// # Errors
     /// [`JobError::Parameters`] when nothing was asked, or the scores do not match the batch.
-    fn tell(&mut self, fitness: &[f64], descriptors: Option<&[Vec<f64>]>)
-    -> Result<Told, JobError>;
+    fn tell(
+        &mut self,
+        fitness: &[f64],
+        descriptors: Option<(&[f64], usize)>,
+    ) -> Result<Told, JobError>;
 
     /// The generator's own evaluation of the batch asked: `{fitness, components,
     /// descriptors}` or `{rejected}` per candidate shown, in order.
@@ -379,6 +404,8 @@ pub struct Searcher<C: Content> {
     options: Options,
     engine: Engine<GenomeOf<C>>,
     asked: Option<Vec<GenomeOf<C>>>,
+    /// Which of the batch asked pass the check (worked out once a batch).
+    valid: Option<Vec<bool>>,
 }
 
 /// The saved search file, as written (borrowing the search).
@@ -481,6 +508,7 @@ where
             options,
             engine,
             asked: None,
+            valid: None,
         })
     }
 
@@ -499,46 +527,101 @@ where
             options: saved.options,
             engine: saved.engine,
             asked: saved.asked,
+            valid: None,
         })
     }
 
     /// The batch asked as shown: every candidate that passes the check (one the generator
     /// could not make valid in [`CHECK_ATTEMPTS`] tries is left out, and told as rejected).
     fn shown(&self) -> Vec<&GenomeOf<C>> {
-        use rayon::prelude::*;
         let asked = self.asked.as_deref().unwrap_or_default();
-        let valid: Vec<bool> = asked
-            .par_iter()
-            .map(|g| self.content.check(g).is_ok())
-            .collect();
+        let worked_out;
+        let valid = match &self.valid {
+            Some(valid) => valid,
+            None => {
+                worked_out = self.validity();
+                &worked_out
+            }
+        };
         asked
             .iter()
-            .zip(valid)
-            .filter(|(_, ok)| *ok)
+            .zip(valid.iter())
+            .filter(|(_, ok)| **ok)
             .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// Makes the next batch unless one is asked already, and works out which pass the check.
+    fn ask_batch(&mut self) -> Result<(), JobError> {
+        if self.asked.is_none() {
+            let batch = if self.content.always_valid() {
+                // Small genomes made in a moment each: made here, with no hand-over.
+                let problem = self.content.problem();
+                match &self.engine {
+                    Engine::Elites(search) => search.ask_here(problem),
+                    Engine::Plus(search) => search.ask_here(problem),
+                }
+            } else {
+                let problem = Checked(&self.content);
+                match &self.engine {
+                    Engine::Elites(search) => search.ask(&problem),
+                    Engine::Plus(search) => search.ask(&problem),
+                }
+            };
+            self.asked = Some(batch);
+        }
+        if self.valid.is_none() {
+            self.valid = Some(self.validity());
+        }
+        if self.valid.as_ref().is_some_and(|v| !v.contains(&true)) {
+            // Told as rejected, so the next batch is a new one.
+            self.tell_all(&[], None);
+            return Err(JobError::failed(format!(
+                "the generator made no valid candidate in a batch ({CHECK_ATTEMPTS} tries each): \
+                 loosen its parameters (fewer pieces, a larger board)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether each candidate of the batch asked passes the check.
+    fn validity(&self) -> Vec<bool> {
+        use rayon::prelude::*;
+        if self.content.always_valid() {
+            return vec![true; self.asked.as_ref().map_or(0, Vec::len)];
+        }
+        self.asked
+            .as_deref()
+            .unwrap_or_default()
+            .par_iter()
+            .map(|g| self.content.check(g).is_ok())
             .collect()
     }
 
     /// Tells the engine the whole batch asked: the shown candidates with the scores given (in
     /// order), the others as rejected.
-    fn tell_all(&mut self, fitness: &[f64], descriptors: Option<&[Vec<f64>]>) -> Told {
+    fn tell_all(&mut self, fitness: &[f64], descriptors: Option<(&[f64], usize)>) -> Told {
+        let valid = match self.valid.take() {
+            Some(valid) => valid,
+            None => self.validity(),
+        };
         let asked = self.asked.take().unwrap_or_default();
         let mut next = 0;
         let evaluated: Vec<(GenomeOf<C>, Outcome)> = asked
             .into_iter()
-            .map(|genome| {
-                let outcome = match self.content.check(&genome) {
-                    Err(reason) => Outcome::Rejected(ludoforge_evolve::Rejection {
-                        reason: reason.into(),
-                    }),
-                    Ok(()) => {
+            .zip(valid)
+            .map(|(genome, ok)| {
+                let outcome = match ok {
+                    false => Outcome::rejected("the generator could not make it valid"),
+                    true => {
                         let i = next;
                         next += 1;
                         Outcome::Evaluated(Evaluation {
                             fitness: fitness.get(i).copied().unwrap_or(f64::NAN),
                             components: Vec::new(),
                             descriptors: descriptors
-                                .and_then(|d| d.get(i).cloned())
+                                .and_then(|(d, width)| d.get(i * width..(i + 1) * width))
+                                .map(<[f64]>::to_vec)
                                 .unwrap_or_default(),
                         })
                     }
@@ -572,11 +655,29 @@ where
         }
     }
 
-    fn candidate(&self, genome: &GenomeOf<C>) -> Candidate {
+    /// A candidate with everything: its document, board and numbers.
+    fn described(&self, genome: &GenomeOf<C>) -> Candidate {
         Candidate {
             document: self.content.document(genome),
             board: self.content.board(genome),
-            vector: self.content.vector(genome),
+            vector: self.content.vector(genome).map(<[f64]>::to_vec),
+        }
+    }
+
+    /// A candidate as shown: its numbers only for the vector genome (they are its document),
+    /// else its document and board.
+    fn candidate(&self, genome: &GenomeOf<C>) -> Candidate {
+        match self.content.vector(genome) {
+            Some(vector) => Candidate {
+                document: Value::Null,
+                board: None,
+                vector: Some(vector.to_vec()),
+            },
+            None => Candidate {
+                document: self.content.document(genome),
+                board: self.content.board(genome),
+                vector: None,
+            },
         }
     }
 }
@@ -615,30 +716,36 @@ where
     }
 
     fn ask(&mut self) -> Result<Vec<Candidate>, JobError> {
-        if self.asked.is_none() {
-            let problem = Checked(&self.content);
-            let batch = match &self.engine {
-                Engine::Elites(search) => search.ask(&problem),
-                Engine::Plus(search) => search.ask(&problem),
-            };
-            self.asked = Some(batch);
-        }
+        self.ask_batch()?;
         let shown = self.shown();
-        if shown.is_empty() {
-            // Told as rejected, so the next batch is a new one.
-            self.tell_all(&[], None);
-            return Err(JobError::failed(format!(
-                "the generator made no valid candidate in a batch ({CHECK_ATTEMPTS} tries each): \
-                 loosen its parameters (fewer pieces, a larger board)"
-            )));
-        }
         Ok(shown.iter().map(|g| self.candidate(g)).collect())
+    }
+
+    fn ask_vectors(&mut self) -> Result<Option<(Vec<f64>, usize)>, JobError> {
+        let first = self.asked.as_ref().and_then(|a| a.first());
+        if first.is_some_and(|g| self.content.vector(g).is_none()) {
+            return Ok(None);
+        }
+        self.ask_batch()?;
+        let shown = self.shown();
+        let dims = shown
+            .first()
+            .and_then(|g| self.content.vector(g))
+            .map_or(0, <[f64]>::len);
+        let mut flat = Vec::with_capacity(dims * shown.len());
+        for g in shown {
+            match self.content.vector(g) {
+                Some(v) => flat.extend_from_slice(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some((flat, dims)))
     }
 
     fn tell(
         &mut self,
         fitness: &[f64],
-        descriptors: Option<&[Vec<f64>]>,
+        descriptors: Option<(&[f64], usize)>,
     ) -> Result<Told, JobError> {
         if self.asked.is_none() {
             return Err(JobError::parameters(
@@ -652,11 +759,12 @@ where
                 fitness.len(),
             )));
         }
-        if let Some(d) = descriptors
-            && d.len() != shown
+        if let Some((d, width)) = descriptors
+            && (width == 0 || d.len() != width * shown)
         {
             return Err(JobError::parameters(format!(
-                "{} descriptor rows for a batch of {shown}: give one per candidate",
+                "{} descriptor values in rows of {width} for a batch of {shown}: give one row \
+                 per candidate, each as long",
                 d.len(),
             )));
         }
@@ -695,10 +803,10 @@ where
             Engine::Elites(search) => search
                 .archive()
                 .best()
-                .map(|e| (self.candidate(&e.genome), e.fitness)),
+                .map(|e| (self.described(&e.genome), e.fitness)),
             Engine::Plus(search) => search
                 .best()
-                .map(|i| (self.candidate(&i.genome), i.evaluation.fitness)),
+                .map(|i| (self.described(&i.genome), i.evaluation.fitness)),
         }
     }
 

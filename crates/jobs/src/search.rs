@@ -23,6 +23,14 @@ pub const GENERATORS: &[(&str, &str)] = &[
         "Gloomhaven scenarios: the parameters of the job gloomhaven (the built-in catalog)",
     ),
     (
+        "portals",
+        "portal dungeons: the parameters of the job portals",
+    ),
+    (
+        "risk-design",
+        "Risk variants, rules and map: the parameters of the job risk-design",
+    ),
+    (
         "vector",
         "points of real numbers: dims, x0, sigma and bounds, varied as pyribs' Gaussian emitter",
     ),
@@ -64,6 +72,14 @@ fn build(
         }
         "gloomhaven" => {
             let content = ludoforge_gloomhaven::job::ScenarioContent::new(&params)?;
+            boxed(content, generator, params, options, saved)
+        }
+        "portals" => {
+            let content = ludoforge_portals::job::DungeonContent::new(&params)?;
+            boxed(content, generator, params, options, saved)
+        }
+        "risk-design" => {
+            let content = ludoforge_risk::job::VariantContent::new(&params)?;
             boxed(content, generator, params, options, saved)
         }
         "vector" => {

@@ -8,7 +8,6 @@
 
 use std::sync::Mutex;
 
-use ludoforge_job::JobError;
 use ludoforge_job::search::{AskTell, Candidate, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -58,10 +57,23 @@ fn floats(bytes: &[u8], what: &str) -> PyResult<Vec<f64>> {
             bytes.len()
         )));
     }
+    if cfg!(target_endian = "little") {
+        // The bytes may not be aligned for f64: copied, not cast in place.
+        return Ok(bytemuck::pod_collect_to_vec(bytes));
+    }
     Ok(bytes
         .chunks_exact(8)
         .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect())
+}
+
+/// Numbers as little-endian bytes: the numbers' own memory on a little-endian machine.
+fn le_bytes(values: &[f64]) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        std::borrow::Cow::Borrowed(bytemuck::cast_slice(values))
+    } else {
+        std::borrow::Cow::Owned(values.iter().flat_map(|x| x.to_le_bytes()).collect())
+    }
 }
 
 impl Search {
@@ -135,6 +147,12 @@ impl Search {
 
     /// The next batch (the same again until told).
     fn ask<'py>(&self, py: Python<'py>) -> PyResult<Asked<'py>> {
+        // The vector genome's batch crosses as one buffer, with no value per candidate.
+        if let Some((flat, dims)) = self.work(py, |s| s.ask_vectors()).map_err(job_error)? {
+            let count = flat.len().checked_div(dims).unwrap_or(0);
+            let bytes = PyBytes::new(py, le_bytes(&flat).as_ref());
+            return Ok((count, None, Vec::new(), Some((bytes, dims))));
+        }
         let batch = self.work(py, |s| s.ask()).map_err(job_error)?;
         let boards = batch
             .iter()
@@ -157,7 +175,8 @@ impl Search {
     }
 
     /// Tells the batch's scores: `fitness` one `f64` per candidate, `descriptors` (with a
-    /// grid) `width` `f64`s per candidate, row by row. Returns what it did (JSON text).
+    /// grid) `width` `f64`s per candidate, row by row. Returns what it did: new, improved,
+    /// not added, rejected, invalid, and whether the best improved.
     #[pyo3(signature = (fitness, descriptors=None, width=0))]
     fn tell(
         &self,
@@ -165,27 +184,24 @@ impl Search {
         fitness: &[u8],
         descriptors: Option<&[u8]>,
         width: usize,
-    ) -> PyResult<String> {
+    ) -> PyResult<(usize, usize, usize, usize, usize, bool)> {
         let fitness = floats(fitness, "fitness")?;
-        let rows: Option<Vec<Vec<f64>>> = match descriptors {
-            None => None,
-            Some(bytes) => {
-                let values = floats(bytes, "descriptors")?;
-                if width == 0 || values.len() != width * fitness.len() {
-                    return Err(PyValueError::new_err(format!(
-                        "descriptors: {} numbers for {} candidates: give the same number of \
-                         descriptors for every candidate",
-                        values.len(),
-                        fitness.len()
-                    )));
-                }
-                Some(values.chunks_exact(width).map(<[f64]>::to_vec).collect())
-            }
-        };
+        let values = descriptors
+            .map(|bytes| floats(bytes, "descriptors"))
+            .transpose()?;
         let told = self
-            .work(py, |s| s.tell(&fitness, rows.as_deref()))
+            .work(py, |s| {
+                s.tell(&fitness, values.as_deref().map(|v| (v, width)))
+            })
             .map_err(job_error)?;
-        serde_json::to_string(&told).map_err(|e| job_error(JobError::failed(e.to_string())))
+        Ok((
+            told.new,
+            told.improved,
+            told.not_added,
+            told.rejected,
+            told.invalid,
+            told.new_best,
+        ))
     }
 
     /// The generator's own evaluation of the batch asked (JSON text: a list).
