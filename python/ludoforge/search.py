@@ -229,6 +229,15 @@ class Search:
         last = getattr(self, "_last", None)
         return dict(zip(_TOLD, last)) if last is not None else {}
 
+    def heatmap(self) -> Optional[str]:
+        """With an archive, its heatmap (SVG) as the exploration jobs draw theirs: the first
+        descriptor across, the second up, each cell coloured by its elite's fitness. A
+        notebook shows a search with an archive as this picture."""
+        return self._native.heatmap()
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self.heatmap()
+
     def to_pandas(self):
         """With an archive, its elites as a pandas DataFrame: one row an elite, with its cell,
         index, descriptors (by axis name), fitness and content."""

@@ -139,6 +139,10 @@ def test_map_elites_keeps_the_best_told_in_each_cell():
         assert row["fitness"] == pytest.approx(-sum(abs(x) for x in row["content"]))
     assert search.stats["qd_score"] == pytest.approx(sum(told.values()))
     assert search.stats["coverage"] == len(told) / 16
+    svg = search.heatmap()
+    assert "<svg" in svg[:100] and f"{len(told)} elites" in svg
+    assert search._repr_svg_() == svg
+    assert ludoforge.Search("vector", {"dims": 2}).heatmap() is None
 
 
 def test_without_an_archive_it_keeps_the_best_and_climbs():

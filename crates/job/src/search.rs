@@ -386,6 +386,13 @@ pub trait AskTell: Send {
     /// The archive's coverage and QD score, or the kept population's size and best.
     fn stats(&self) -> Value;
 
+    /// The archive as a heatmap (SVG), as the exploration jobs draw theirs, coloured by the
+    /// told fitness; `None` without a grid.
+    ///
+    /// # Errors
+    /// The picture's message when it cannot be drawn.
+    fn heatmap(&self) -> Result<Option<String>, JobError>;
+
     /// Batches told so far.
     fn iteration(&self) -> u64;
 
@@ -848,6 +855,25 @@ where
                 "best": search.best().map(|i| i.evaluation.fitness),
             }),
         }
+    }
+
+    fn heatmap(&self) -> Result<Option<String>, JobError> {
+        let Engine::Elites(search) = &self.engine else {
+            return Ok(None);
+        };
+        let archive = search.archive();
+        let captions = vec![format!(
+            "{} · {} elites · coverage {:.1}% · QD score {:.1} · {} batches of {}",
+            self.generator,
+            archive.len(),
+            100.0 * archive.coverage(),
+            archive.qd_score(),
+            search.iteration(),
+            self.options.batch,
+        )];
+        crate::explore::heatmap_svg(archive, &self.generator, "fitness", &captions)
+            .map(Some)
+            .map_err(JobError::failed)
     }
 
     fn iteration(&self) -> u64 {

@@ -226,6 +226,11 @@ impl Search {
         self.work(py, |s| s.stats()).to_string()
     }
 
+    /// The archive's heatmap (SVG), or `None` without a grid.
+    fn heatmap(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        self.work(py, |s| s.heatmap()).map_err(job_error)
+    }
+
     /// Batches told so far.
     fn iteration(&self) -> u64 {
         let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
