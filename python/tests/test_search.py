@@ -88,6 +88,21 @@ def test_same_seed_and_scores_same_candidates_on_one_and_two_threads():
     assert len(set(runs[0])) > 10  # the search moves on
 
 
+def test_an_archive_is_the_same_on_one_and_two_threads():
+    def run(threads):
+        archive = ludoforge.GridArchive([8, 8], [(0, 49), (0, 6)], names=["red", "corner"])
+        search = ludoforge.Search(
+            "puzzle-chromatic", {"board": {"width": 7, "height": 7}}, archive=archive, batch=16,
+            seed=3, crossover=0.3, threads=threads,
+        )
+        for _ in range(8):
+            mazes = search.ask()
+            search.tell(red_squares(mazes), [[float((m.board == 0).sum()), float(m.board[0, 0])] for m in mazes])
+        return search.elites, search.stats
+
+    assert run(1) == run(2)
+
+
 def test_save_and_load_goes_on_with_the_same_candidates(tmp_path):
     params = {"board": {"width": 7, "height": 7}}
     archive = ludoforge.GridArchive([6, 6], [(0, 24), (0, 49)], names=["red", "first"])
