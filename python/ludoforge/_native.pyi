@@ -89,7 +89,8 @@ class Search:
         improved. Raises ``ValueError`` when they do not match the batch."""
 
     def evaluate(self) -> str:
-        """The generator's own evaluation of the batch asked, as JSON text (a list)."""
+        """The generator's own evaluation of the batch asked, as JSON text (a list). Ctrl-C
+        stops it before the next candidate and raises ``KeyboardInterrupt``."""
 
     def best(self) -> Optional[Tuple[str, float]]:
         """The best candidate told so far: its document (JSON text) and fitness."""

@@ -195,7 +195,8 @@ class Search:
     def evaluate(self) -> List[Dict[str, Any]]:
         """The generator's own evaluation of the batch asked (before :meth:`tell`): for each
         candidate ``{"fitness", "components", "descriptors"}`` or ``{"rejected": reason}``.
-        It may be slow (a Risk variant's playtests)."""
+        It may be slow (a Risk variant's playtests); Ctrl-C stops it before the next
+        candidate and raises ``KeyboardInterrupt``, leaving the batch as it was."""
         return json.loads(self._native.evaluate())
 
     @property

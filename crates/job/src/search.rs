@@ -29,6 +29,7 @@
 //! ```
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::archive::{Archive, Axis, Grid};
 use ludoforge_evolve::map_elites::MapElites;
@@ -374,7 +375,14 @@ pub trait AskTell: Send {
 
     /// The generator's own evaluation of the batch asked: `{fitness, components,
     /// descriptors}` or `{rejected}` per candidate shown, in order.
-    fn evaluate(&self) -> Vec<Value>;
+    fn evaluate(&self) -> Vec<Value> {
+        self.evaluate_until(&AtomicBool::new(false))
+            .unwrap_or_default()
+    }
+
+    /// [`AskTell::evaluate`], given up as soon as `cancel` is set (looked at before each
+    /// candidate's evaluation): `None` when it was.
+    fn evaluate_until(&self, cancel: &AtomicBool) -> Option<Vec<Value>>;
 
     /// The best candidate told so far and its fitness.
     fn best(&self) -> Option<(Candidate, f64)>;
@@ -783,24 +791,32 @@ where
         Ok(self.tell_all(fitness, descriptors))
     }
 
-    fn evaluate(&self) -> Vec<Value> {
+    fn evaluate_until(&self, cancel: &AtomicBool) -> Option<Vec<Value>> {
         use rayon::prelude::*;
         self.shown()
             .par_iter()
-            .map(|genome| match self.content.evaluate(genome) {
-                Outcome::Evaluated(e) => {
-                    let components: serde_json::Map<String, Value> = e
-                        .components
-                        .into_iter()
-                        .map(|(name, value)| (name, json!(value)))
-                        .collect();
-                    json!({
-                        "fitness": e.fitness,
-                        "components": components,
-                        "descriptors": e.descriptors,
-                    })
+            .map(|genome| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
                 }
-                Outcome::Rejected(r) => json!({"rejected": r.reason}),
+                Some(self.content.evaluate(genome))
+            })
+            .map(|outcome| {
+                outcome.map(|outcome| match outcome {
+                    Outcome::Evaluated(e) => {
+                        let components: serde_json::Map<String, Value> = e
+                            .components
+                            .into_iter()
+                            .map(|(name, value)| (name, json!(value)))
+                            .collect();
+                        json!({
+                            "fitness": e.fitness,
+                            "components": components,
+                            "descriptors": e.descriptors,
+                        })
+                    }
+                    Outcome::Rejected(r) => json!({"rejected": r.reason}),
+                })
             })
             .collect()
     }

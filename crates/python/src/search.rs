@@ -7,6 +7,7 @@
 //! on any number).
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_job::search::{AskTell, Candidate, Options};
 use pyo3::exceptions::PyValueError;
@@ -205,9 +206,44 @@ impl Search {
     }
 
     /// The generator's own evaluation of the batch asked (JSON text: a list).
-    fn evaluate(&self, py: Python<'_>) -> String {
-        let evaluated = self.work(py, |s| s.evaluate());
-        Value::Array(evaluated).to_string()
+    fn evaluate(&self, py: Python<'_>) -> PyResult<String> {
+        // The work runs in a thread of its own; this one looks for signals every 10 ms, and
+        // Ctrl-C stops the evaluation before its next candidate and raises.
+        let cancel = AtomicBool::new(false);
+        let mut raised: Option<PyErr> = None;
+        let evaluated = py.detach(|| {
+            std::thread::scope(|scope| {
+                let worker = scope.spawn(|| {
+                    let run = || {
+                        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+                        inner.evaluate_until(&cancel)
+                    };
+                    match &self.pool {
+                        Some(pool) => pool.install(run),
+                        None => run(),
+                    }
+                });
+                while !worker.is_finished() {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                    if raised.is_none()
+                        && let Err(e) = Python::attach(|py| py.check_signals())
+                    {
+                        cancel.store(true, Ordering::SeqCst);
+                        raised = Some(e);
+                    }
+                }
+                worker.join()
+            })
+        });
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        let evaluated = evaluated
+            .map_err(|_| {
+                pyo3::exceptions::PyRuntimeError::new_err("the evaluation stopped with a panic")
+            })?
+            .unwrap_or_default();
+        Ok(Value::Array(evaluated).to_string())
     }
 
     /// The best candidate told so far, as `(document JSON, fitness)`.
