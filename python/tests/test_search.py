@@ -196,11 +196,16 @@ def test_refusals_speak_the_generators_words():
     grid.ask()
     with pytest.raises(ValueError, match="needs descriptors"):
         grid.tell([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="3 descriptors a candidate for a grid of 2 axes"):
+        grid.tell([1.0, 2.0, 3.0], [[0.0, 0.0, 0.0]] * 3)
+    with pytest.raises(ValueError, match="batch = 0"):
+        ludoforge.Search("vector", batch=0)
 
 
 def test_ctrl_c_stops_the_generators_own_evaluation_within_a_second():
-    # Sixteen Risk variants, each playtested over 5,000 matches: about 3.5 s of work.
-    search = ludoforge.Search("risk-design", {"matches": 5000}, batch=16, seed=1)
+    # 400 Risk variants, each playtested over 300 matches: about 4 s of work, each candidate
+    # a small part of it.
+    search = ludoforge.Search("risk-design", {"matches": 300}, batch=400, seed=1)
     search.ask()
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.monotonic()
@@ -211,4 +216,4 @@ def test_ctrl_c_stops_the_generators_own_evaluation_within_a_second():
     timer.join()
     assert elapsed < 1.5, f"stopped {elapsed:.2f} s after it started (0.5 s after Ctrl-C would be 0.5)"
     # The batch is still there to evaluate or tell.
-    assert len(search.ask()) == 16
+    assert len(search.ask()) == 400

@@ -131,8 +131,8 @@ impl<G: Clone + Send + Sync> Plus<G> {
     /// # Errors
     /// [`EvolveError::InvalidSetting`] naming the first bad setting.
     pub fn validate(&self) -> Result<(), EvolveError> {
-        check_range("size", self.size, 1, 10_000_000)?;
         check_range("batch", self.batch, 1, 10_000_000)?;
+        check_range("size", self.size, 1, 10_000_000)?;
         check_range("tournament", self.tournament, 1, 1_000)?;
         check_range("max_mutations", self.max_mutations, 1, 1_000_000)?;
         if !(self.crossover.is_finite() && (0.0..=1.0).contains(&self.crossover)) {

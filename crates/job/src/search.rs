@@ -783,10 +783,22 @@ where
                 d.len(),
             )));
         }
-        if matches!(self.engine, Engine::Elites(_)) && descriptors.is_none() {
-            return Err(JobError::parameters(
-                "a search over a grid needs descriptors with the fitness",
-            ));
+        if let Engine::Elites(search) = &self.engine {
+            let axes = search.archive().grid().axes().len();
+            match descriptors {
+                None => {
+                    return Err(JobError::parameters(
+                        "a search over a grid needs descriptors with the fitness",
+                    ));
+                }
+                Some((_, width)) if width != axes => {
+                    return Err(JobError::parameters(format!(
+                        "{width} descriptors a candidate for a grid of {axes} axes: give one \
+                         per axis"
+                    )));
+                }
+                Some(_) => {}
+            }
         }
         Ok(self.tell_all(fitness, descriptors))
     }

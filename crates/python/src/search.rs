@@ -9,7 +9,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ludoforge_job::search::{AskTell, Candidate, Options};
+use ludoforge_job::search::{AskTell, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -90,13 +90,6 @@ impl Search {
     }
 }
 
-fn documents(batch: &[Candidate]) -> Option<String> {
-    if batch.iter().all(|c| c.vector.is_some()) && !batch.is_empty() {
-        return None;
-    }
-    serde_json::to_string(&batch.iter().map(|c| &c.document).collect::<Vec<_>>()).ok()
-}
-
 #[pymethods]
 impl Search {
     /// A new search: `generator`, its parameters and the search's options as JSON text.
@@ -164,15 +157,10 @@ impl Search {
                 })
             })
             .collect();
-        let vectors = (!batch.is_empty() && batch.iter().all(|c| c.vector.is_some())).then(|| {
-            let dims = batch[0].vector.as_ref().map_or(0, Vec::len);
-            let bytes: Vec<u8> = batch
-                .iter()
-                .flat_map(|c| c.vector.iter().flatten().flat_map(|x| x.to_le_bytes()))
-                .collect();
-            (PyBytes::new(py, &bytes), dims)
-        });
-        Ok((batch.len(), documents(&batch), boards, vectors))
+        let documents =
+            serde_json::to_string(&batch.iter().map(|c| &c.document).collect::<Vec<_>>())
+                .map_err(|e| job_error(ludoforge_job::JobError::failed(e.to_string())))?;
+        Ok((batch.len(), Some(documents), boards, None))
     }
 
     /// Tells the batch's scores: `fitness` one `f64` per candidate, `descriptors` (with a

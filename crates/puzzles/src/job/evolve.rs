@@ -59,14 +59,7 @@ impl Spec for ChessJob {
     }
 
     fn validate(&self, p: &ChessParams) -> Result<Self::Checked, JobError> {
-        let spec = PuzzleSpec::chess(
-            p.board.width,
-            p.board.height,
-            p.agent,
-            &p.pieces,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chess(p.agent, &p.pieces)?;
         settle(spec, &p.search)
     }
 
@@ -126,12 +119,7 @@ impl Spec for ChromaticJob {
     }
 
     fn validate(&self, p: &ChromaticParams) -> Result<Self::Checked, JobError> {
-        let spec = PuzzleSpec::chromatic(
-            p.board.width,
-            p.board.height,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chromatic()?;
         settle(spec, &p.search)
     }
 

@@ -277,14 +277,7 @@ impl Spec for ChessExploreJob {
     }
 
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
-        let spec = PuzzleSpec::chess(
-            p.board.width,
-            p.board.height,
-            p.agent,
-            &p.pieces,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chess(p.agent, &p.pieces)?;
         settle(spec, p.target, &p.explore)
     }
 
@@ -379,12 +372,7 @@ impl Spec for ChromaticExploreJob {
     }
 
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
-        let spec = PuzzleSpec::chromatic(
-            p.board.width,
-            p.board.height,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chromatic()?;
         settle(spec, p.target, &p.explore)
     }
 

@@ -7,8 +7,9 @@ use ludoforge_job::JobError;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::PuzzleError;
 use crate::chess::PieceKind;
-use crate::settings::{Settings, StrategyKind};
+use crate::settings::{PuzzleSpec, Settings, StrategyKind};
 
 /// Largest number of replicates accepted.
 pub const MAX_REPLICATES: usize = 10_000;
@@ -27,6 +28,36 @@ pub struct BoardParams {
     pub entrance: Option<String>,
     /// Exit square (default: the corner opposite a1).
     pub exit: Option<String>,
+}
+
+impl BoardParams {
+    /// The chess maze of this board with `agent` against `pieces` (counts and letters).
+    ///
+    /// # Errors
+    /// [`PuzzleError`] naming the first bad setting.
+    pub fn chess(&self, agent: PieceKind, pieces: &str) -> Result<PuzzleSpec, PuzzleError> {
+        PuzzleSpec::chess(
+            self.width,
+            self.height,
+            agent,
+            pieces,
+            self.entrance.as_deref(),
+            self.exit.as_deref(),
+        )
+    }
+
+    /// The chromatic maze of this board.
+    ///
+    /// # Errors
+    /// [`PuzzleError`] naming the first bad setting.
+    pub fn chromatic(&self) -> Result<PuzzleSpec, PuzzleError> {
+        PuzzleSpec::chromatic(
+            self.width,
+            self.height,
+            self.entrance.as_deref(),
+            self.exit.as_deref(),
+        )
+    }
 }
 
 impl Default for BoardParams {

@@ -41,14 +41,7 @@ impl ChessContent {
     /// [`JobError::Parameters`] as the job words it.
     pub fn new(params: &Value) -> Result<ChessContent, JobError> {
         let p: ChessParams = typed(params)?;
-        let spec = PuzzleSpec::chess(
-            p.board.width,
-            p.board.height,
-            p.agent,
-            &p.pieces,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chess(p.agent, &p.pieces)?;
         let PuzzleSpec::Chess {
             board,
             agent,
@@ -88,12 +81,7 @@ impl ChromaticContent {
     /// [`JobError::Parameters`] as the job words it.
     pub fn new(params: &Value) -> Result<ChromaticContent, JobError> {
         let p: ChromaticParams = typed(params)?;
-        let spec = PuzzleSpec::chromatic(
-            p.board.width,
-            p.board.height,
-            p.board.entrance.as_deref(),
-            p.board.exit.as_deref(),
-        )?;
+        let spec = p.board.chromatic()?;
         let PuzzleSpec::Chromatic {
             board,
             entrance,
