@@ -74,12 +74,12 @@ class Search:
         int,
         Optional[str],
         List[Optional[Tuple[int, int, bytes]]],
-        Optional[Tuple[bytes, int]],
+        Optional[Tuple[bytearray, int]],
     ]:
         """The next batch (the same until told): how many candidates, their documents (JSON
         text; ``None`` for the vector genome), their boards as ``(rows, cols, int32 bytes)``,
-        and for the vector genome all numbers as one ``float64`` buffer with the coordinates
-        each. Raises ``RuntimeError`` when the generator made no valid candidate."""
+        and for the vector genome all numbers as one ``float64`` buffer (a new ``bytearray``,
+        the caller's to keep) with the coordinates each. Raises ``RuntimeError`` when the generator made no valid candidate."""
 
     def tell(
         self, fitness: bytes, descriptors: Optional[bytes] = None, width: int = 0

@@ -166,7 +166,8 @@ class Search:
         count, documents, boards, vectors = self._native.ask()
         if vectors is not None:
             data, dims = vectors
-            return _np().frombuffer(data, dtype="<f8").reshape(count, dims).copy()
+            # A fresh bytearray: the array takes it over, writable, without a copy.
+            return _np().frombuffer(data, dtype="<f8").reshape(count, dims)
         documents = json.loads(documents) if documents is not None else [None] * count
         out = []
         for document, board in zip(documents, boards):

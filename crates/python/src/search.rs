@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use ludoforge_job::search::{AskTell, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyByteArray, PyBytes};
 use serde_json::Value;
 
 use crate::job_error;
@@ -31,7 +31,7 @@ type Asked<'py> = (
     usize,
     Option<String>,
     Vec<Option<(usize, usize, Bound<'py, PyBytes>)>>,
-    Option<(Bound<'py, PyBytes>, usize)>,
+    Option<(Bound<'py, PyByteArray>, usize)>,
 );
 
 fn pool_of(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
@@ -144,7 +144,8 @@ impl Search {
         // The vector genome's batch crosses as one buffer, with no value per candidate.
         if let Some((flat, dims)) = self.work(py, |s| s.ask_vectors()).map_err(job_error)? {
             let count = flat.len().checked_div(dims).unwrap_or(0);
-            let bytes = PyBytes::new(py, le_bytes(&flat).as_ref());
+            // Writable, so numpy takes it as the batch's array without another copy.
+            let bytes = PyByteArray::new(py, le_bytes(&flat).as_ref());
             return Ok((count, None, Vec::new(), Some((bytes, dims))));
         }
         let batch = self.work(py, |s| s.ask()).map_err(job_error)?;
