@@ -214,7 +214,7 @@ where
         if a == b && n > 1 {
             b = (a + 1 + below(&mut state.rng, n - 1)) % n;
         }
-        let (mut child, _) = problem.crossover(
+        let mut child = problem.first_child(
             &state.population[a].genome,
             &state.population[b].genome,
             &mut state.rng,

@@ -435,7 +435,7 @@ impl<G: Clone + Send + Sync> MapElites<G> {
         };
         let mut child = if self.crossover > 0.0 && unit(&mut rng) < self.crossover {
             match self.archive.sample(&mut rng) {
-                Some(other) => problem.crossover(&parent.genome, &other.genome, &mut rng).0,
+                Some(other) => problem.first_child(&parent.genome, &other.genome, &mut rng),
                 None => parent.genome.clone(),
             }
         } else {

@@ -193,7 +193,7 @@ impl<G: Clone + Send + Sync> Plus<G> {
         let a = self.pick(&mut rng);
         let mut child = if unit(&mut rng) < self.crossover {
             let b = self.pick(&mut rng);
-            problem.crossover(a, b, &mut rng).0
+            problem.first_child(a, b, &mut rng)
         } else {
             a.clone()
         };

@@ -43,6 +43,14 @@ pub trait Crossover: Problem {
         b: &Self::Genome,
         rng: &mut Stream,
     ) -> (Self::Genome, Self::Genome);
+
+    /// The first child of [`Crossover::crossover`] alone, for the strategies that keep one:
+    /// the same genome, and `rng` left as `crossover` leaves it. The default makes both
+    /// children and drops the second; a problem whose second child is costly to make can make
+    /// the first and only replay the second's draws.
+    fn first_child(&self, a: &Self::Genome, b: &Self::Genome, rng: &mut Stream) -> Self::Genome {
+        self.crossover(a, b, rng).0
+    }
 }
 
 /// The verdict on a genome.

@@ -475,6 +475,58 @@ impl Crossover for GloomProblem<'_> {
         let second = std::mem::take(&mut children[1]);
         (std::mem::take(&mut children[0]), second)
     }
+
+    /// The first child as [`Crossover::crossover`] makes it; the second child's draws are
+    /// replayed without assembling it.
+    fn first_child(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> Scenario {
+        let flips: [bool; 5] = std::array::from_fn(|_| coin(rng));
+        let pick = |flip: bool, first: bool| -> &Scenario { if flip == first { b } else { a } };
+        let [r, m, x, y, t] = flips.map(|flip| pick(flip, true));
+        let mut child = assemble(self.catalog, m, x, y, t, rng);
+        child.goal = r.goal;
+        child.rules.clone_from(&r.rules);
+        let [_, m, x, y, t] = flips.map(|flip| pick(flip, false));
+        replay_assemble(self.catalog, m, x, y, t, rng);
+        child
+    }
+}
+
+/// The draws [`assemble`] makes from `rng` for these parents, without the child.
+fn replay_assemble(
+    catalog: &Catalog,
+    m: &Scenario,
+    x: &Scenario,
+    y: &Scenario,
+    t: &Scenario,
+    rng: &mut Stream,
+) {
+    // `reuse` draws once for each position it drops.
+    let skip = |from: usize, to: usize, rng: &mut Stream| {
+        for len in (to + 1..=from).rev() {
+            ludoforge_evolve::rng::below(rng, len);
+        }
+    };
+    if !std::ptr::eq(x, m) {
+        skip(m.monsters.len(), x.monsters.len(), rng);
+    }
+    if !std::ptr::eq(y, m) {
+        let class = |o: &Overlay| {
+            let k = &catalog.overlays[usize::from(o.kind)];
+            (k.category, k.hexes)
+        };
+        let mut classes: Vec<(Category, u8)> = y.overlays.iter().map(class).collect();
+        classes.sort();
+        classes.dedup();
+        for c in classes {
+            let wanted = y.overlays.iter().filter(|o| class(o) == c).count();
+            let spots = m.overlays.iter().filter(|o| class(o) == c).count();
+            skip(spots, wanted, rng);
+        }
+    }
+    if !std::ptr::eq(t, m) {
+        skip(m.coins.len(), t.coins.len(), rng);
+        skip(m.chests.len(), t.chests.len(), rng);
+    }
 }
 
 /// Runs the search for `cycles` cycles from seed `seed`.

@@ -250,6 +250,17 @@ impl<C: Content> Crossover for Checked<'_, C> {
         }
         children
     }
+
+    fn first_child(&self, a: &Self::Genome, b: &Self::Genome, rng: &mut Stream) -> Self::Genome {
+        let mut child = self.0.problem().first_child(a, b, rng);
+        for _ in 1..CHECK_ATTEMPTS {
+            if self.0.check(&child).is_ok() {
+                break;
+            }
+            child = self.0.problem().first_child(a, b, rng);
+        }
+        child
+    }
 }
 
 /// A grid for MAP-Elites: cells and `[low, high]` per descriptor (two or three).

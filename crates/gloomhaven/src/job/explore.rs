@@ -214,6 +214,10 @@ impl Crossover for Described<'_> {
     fn crossover(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> (Scenario, Scenario) {
         self.inner.crossover(a, b, rng)
     }
+
+    fn first_child(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> Scenario {
+        self.inner.first_child(a, b, rng)
+    }
 }
 
 impl Spec for GloomhavenExploreJob {

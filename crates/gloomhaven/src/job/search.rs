@@ -101,6 +101,10 @@ impl Crossover for ScenarioProblem {
     fn crossover(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> (Scenario, Scenario) {
         self.inner.crossover(a, b, rng)
     }
+
+    fn first_child(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> Scenario {
+        self.inner.first_child(a, b, rng)
+    }
 }
 
 /// Gloomhaven scenarios of the `gloomhaven` job's parameters, on the built-in catalog.

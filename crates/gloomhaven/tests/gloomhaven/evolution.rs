@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use ludoforge_evolve::rng::stream;
+use ludoforge_evolve::rng::{stream, unit};
 use ludoforge_evolve::{Crossover, Mutate};
 use ludoforge_gloomhaven::build::{SizeBounds, build, fits};
 use ludoforge_gloomhaven::catalog::Catalog;
@@ -165,6 +165,29 @@ proptest! {
         let mut child = c;
         problem.mutate(&mut child, &mut rng);
         prop_assert!(!waiting(&child) || child.monsters.len() + child.overlays.len() > 0);
+    }
+
+    /// The search keeps only the first child: making it alone gives the same child and leaves
+    /// the stream where making both leaves it (so every run keeps its bytes). The parents are
+    /// mutated first, so that they differ in every count `reuse` trims.
+    #[test]
+    fn the_first_child_alone_is_the_first_of_two(seed in any::<u64>(), mutations in 0usize..4) {
+        let catalog = Catalog::built_in();
+        let problem = GloomProblem::new(&catalog, Settings::gloomdungeons());
+        let seeds = problem.seeds();
+        let mut rng = stream(seed, 1, 0);
+        let mut a = seeds[(seed % seeds.len() as u64) as usize].clone();
+        let mut b = seeds[((seed / 11) % seeds.len() as u64) as usize].clone();
+        for _ in 0..mutations {
+            problem.mutate(&mut a, &mut rng);
+            problem.mutate(&mut b, &mut rng);
+        }
+        for (first, second) in [(&a, &b), (&b, &a), (&a, &a)] {
+            let (mut both, mut one) = (stream(seed, 2, 0), stream(seed, 2, 0));
+            let (c, _) = problem.crossover(first, second, &mut both);
+            prop_assert_eq!(problem.first_child(first, second, &mut one), c);
+            prop_assert_eq!(unit(&mut both).to_bits(), unit(&mut one).to_bits());
+        }
     }
 }
 

@@ -57,6 +57,10 @@ impl<P: Crossover, F: Fn(&P::Genome) -> Outcome + Sync> Crossover for Described<
     fn crossover(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> (P::Genome, P::Genome) {
         self.inner.crossover(a, b, rng)
     }
+
+    fn first_child(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> P::Genome {
+        self.inner.first_child(a, b, rng)
+    }
 }
 
 /// The generator's problem seen through the chosen descriptors; for random sampling, a
@@ -102,5 +106,9 @@ impl<P: Mutate> Mutate for Projected<'_, P> {
 impl<P: Crossover> Crossover for Projected<'_, P> {
     fn crossover(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> (P::Genome, P::Genome) {
         self.inner.crossover(a, b, rng)
+    }
+
+    fn first_child(&self, a: &P::Genome, b: &P::Genome, rng: &mut Stream) -> P::Genome {
+        self.inner.first_child(a, b, rng)
     }
 }
