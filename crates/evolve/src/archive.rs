@@ -237,52 +237,88 @@ impl<G> Archive<G> {
     /// [`ArchiveError::Fitness`] for a NaN or infinite fitness, and the errors of
     /// [`Grid::cell_of`] (a NaN descriptor, or not one per axis). The archive is unchanged.
     pub fn insert(&mut self, genome: G, evaluation: Evaluation) -> Result<Insertion, ArchiveError> {
-        if !evaluation.fitness.is_finite() {
-            return Err(ArchiveError::Fitness {
-                value: evaluation.fitness,
-            });
+        let cell = self.cell_for(evaluation.fitness, &evaluation.descriptors)?;
+        let Evaluation {
+            fitness,
+            components,
+            descriptors,
+        } = evaluation;
+        Ok(self
+            .place(cell, fitness, || (genome, components, descriptors))
+            .0)
+    }
+
+    /// [`insert`](Archive::insert) of a candidate known by its scores, made by `make` (the
+    /// genome and its components) only if the archive keeps it: the same archive as
+    /// `insert`. Returns what happened and the candidate's cell.
+    ///
+    /// # Errors
+    /// As [`insert`](Archive::insert).
+    pub fn offer(
+        &mut self,
+        fitness: f64,
+        descriptors: &[f64],
+        make: impl FnOnce() -> (G, Vec<(String, f64)>),
+    ) -> Result<(Insertion, usize), ArchiveError> {
+        let cell = self.cell_for(fitness, descriptors)?;
+        Ok(self.place(cell, fitness, || {
+            let (genome, components) = make();
+            (genome, components, descriptors.to_vec())
+        }))
+    }
+
+    /// The cell of a candidate, or why it has none.
+    fn cell_for(&self, fitness: f64, descriptors: &[f64]) -> Result<usize, ArchiveError> {
+        if !fitness.is_finite() {
+            return Err(ArchiveError::Fitness { value: fitness });
         }
-        let cell = self.grid.cell_of(&evaluation.descriptors)?;
-        let score = self.goal.score(evaluation.fitness);
-        let elite = Elite {
+        self.grid.cell_of(descriptors)
+    }
+
+    /// Keeps a candidate of `cell` if the cell is empty or its score is strictly higher.
+    fn place(
+        &mut self,
+        cell: usize,
+        fitness: f64,
+        make: impl FnOnce() -> (G, Vec<(String, f64)>, Vec<f64>),
+    ) -> (Insertion, usize) {
+        let score = self.goal.score(fitness);
+        let elite = |made: (G, Vec<(String, f64)>, Vec<f64>)| Elite {
             cell,
-            genome,
-            fitness: evaluation.fitness,
-            components: evaluation.components,
-            descriptors: evaluation.descriptors,
+            genome: made.0,
+            fitness,
+            components: made.1,
+            descriptors: made.2,
         };
         let (position, status) = match self.slots[cell] {
             EMPTY => {
                 // Fits: a grid has at most MAX_CELLS (2^24) cells.
                 self.slots[cell] = self.elites.len() as u32;
-                self.elites.push(elite);
+                self.elites.push(elite(make()));
                 self.scores.push(score);
                 (self.elites.len() - 1, Insertion::New)
             }
             slot => {
                 let position = slot as usize;
                 if score > self.scores[position] {
-                    self.elites[position] = elite;
+                    self.elites[position] = elite(make());
                     self.scores[position] = score;
                     (position, Insertion::Improved)
                 } else {
-                    return Ok(Insertion::NotAdded);
+                    return (Insertion::NotAdded, cell);
                 }
             }
         };
         if self.best.is_none_or(|b| score > self.scores[b]) {
             self.best = Some(position);
         }
-        Ok(status)
+        (status, cell)
     }
 
     /// The elite of `cell`, if it has one (none beyond the grid).
     #[must_use]
     pub fn get(&self, cell: usize) -> Option<&Elite<G>> {
-        match self.slots.get(cell) {
-            Some(&slot) if slot != EMPTY => Some(&self.elites[slot as usize]),
-            _ => None,
-        }
+        self.position(cell).map(|i| &self.elites[i])
     }
 
     /// The elites in cell order. Walks every cell: O(cells).
@@ -333,10 +369,28 @@ impl<G> Archive<G> {
     /// An elite drawn uniformly (one [`below`] draw), or `None` if the archive is empty: the
     /// same choice as pyribs' `sample_elites`, which draws uniformly among filled cells.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<&Elite<G>> {
-        if self.elites.is_empty() {
-            None
-        } else {
-            Some(&self.elites[below(rng, self.elites.len())])
+        self.sample_position(rng).map(|i| &self.elites[i])
+    }
+
+    /// Where [`sample`](Archive::sample) draws, with the same draw: a position in
+    /// [`in_order`](Archive::in_order).
+    pub fn sample_position<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
+        (!self.elites.is_empty()).then(|| below(rng, self.elites.len()))
+    }
+
+    /// The elites in the order their cells were first filled (an improved elite keeps its
+    /// place): the order [`sample_position`](Archive::sample_position) counts in.
+    #[must_use]
+    pub fn in_order(&self) -> &[Elite<G>] {
+        &self.elites
+    }
+
+    /// The position in [`in_order`](Archive::in_order) of `cell`'s elite, if it has one.
+    #[must_use]
+    pub fn position(&self, cell: usize) -> Option<usize> {
+        match self.slots.get(cell) {
+            Some(&slot) if slot != EMPTY => Some(slot as usize),
+            _ => None,
         }
     }
 

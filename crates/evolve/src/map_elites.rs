@@ -13,7 +13,7 @@ use crate::budget::Counters;
 use crate::cancel::unless_cancelled;
 use crate::error::EvolveError;
 use crate::goal::Goal;
-use crate::problem::{Crossover, Mutate, Outcome, Problem};
+use crate::problem::{Crossover, Evaluation, Mutate, Outcome, Problem};
 use crate::rng::{stream, unit};
 use crate::state::{State, initial_population_so_far};
 use crate::strategy::{Step, Strategy, check_range, mutate_some};
@@ -143,6 +143,25 @@ pub struct Told {
 }
 
 impl Told {
+    /// Counts one candidate offered to the archive.
+    fn count(&mut self, offered: Result<(Insertion, usize), ArchiveError>) {
+        match offered {
+            Ok((Insertion::New, cell)) => {
+                self.new += 1;
+                self.changed.push(cell);
+            }
+            Ok((Insertion::Improved, cell)) => {
+                self.improved += 1;
+                self.changed.push(cell);
+            }
+            Ok((Insertion::NotAdded, _)) => self.not_added += 1,
+            Err(error) => {
+                self.invalid += 1;
+                self.last_invalid = Some(error);
+            }
+        }
+    }
+
     /// Evaluations made: every candidate counted above.
     #[must_use]
     pub fn evaluated(&self) -> usize {
@@ -276,23 +295,45 @@ impl<G> MapElites<G> {
             match outcome {
                 Outcome::Rejected(_) => told.rejected += 1,
                 Outcome::Evaluated(evaluation) => {
-                    let cell = self.archive.grid().cell_of(&evaluation.descriptors);
-                    match self.archive.insert(genome, evaluation) {
-                        Ok(Insertion::New) => told.new += 1,
-                        Ok(Insertion::Improved) => told.improved += 1,
-                        Ok(Insertion::NotAdded) => {
-                            told.not_added += 1;
-                            continue;
-                        }
-                        Err(error) => {
-                            told.invalid += 1;
-                            told.last_invalid = Some(error);
-                            continue;
-                        }
-                    }
-                    told.changed.extend(cell.ok());
+                    let Evaluation {
+                        fitness,
+                        components,
+                        descriptors,
+                    } = evaluation;
+                    let offered = self
+                        .archive
+                        .offer(fitness, &descriptors, || (genome, components));
+                    told.count(offered);
                 }
             }
+        }
+        told.new_best = score(&self.archive).is_some_and(|s| before.is_none_or(|b| s > b));
+        self.iteration += 1;
+        told
+    }
+
+    /// [`tell`](MapElites::tell) for a batch of valid candidates known by their scores:
+    /// candidate `i` has `fitness[i]` and the descriptors `descriptors[i * width..][..width]`,
+    /// and `genome(i)` makes it, called only for the candidates the archive keeps. The archive
+    /// and the count are those `tell` gives for the genomes with those scores.
+    ///
+    /// # Panics
+    /// Panics if `descriptors` holds fewer than `width` numbers a candidate.
+    pub fn tell_scores(
+        &mut self,
+        fitness: &[f64],
+        descriptors: &[f64],
+        width: usize,
+        mut genome: impl FnMut(usize) -> G,
+    ) -> Told {
+        let goal = self.archive.goal();
+        let score = |archive: &Archive<G>| archive.best().map(|e| goal.score(e.fitness));
+        let before = score(&self.archive);
+        let mut told = Told::default();
+        for (i, &f) in fitness.iter().enumerate() {
+            let d = &descriptors[i * width..(i + 1) * width];
+            let offered = self.archive.offer(f, d, || (genome(i), Vec::new()));
+            told.count(offered);
         }
         told.new_best = score(&self.archive).is_some_and(|s| before.is_none_or(|b| s > b));
         self.iteration += 1;

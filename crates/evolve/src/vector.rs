@@ -114,11 +114,26 @@ impl VectorProblem {
         self.x0.len()
     }
 
-    fn clip(&self, point: &mut Point) {
+    /// N(0, σ²) added to every number of `row`, then clipped to the bounds: the mutation of a
+    /// point holding `row`, with the same draws.
+    pub fn vary(&self, row: &mut [f64], rng: &mut Stream) {
+        for x in row.iter_mut() {
+            let z: f64 = StandardNormal.sample(rng);
+            *x += self.sigma * z;
+        }
         if let Some((low, high)) = self.bounds {
-            for x in &mut point.0 {
+            for x in row.iter_mut() {
                 *x = x.clamp(low, high);
             }
+        }
+    }
+
+    /// The first child of the uniform crossover of `a` and `b` (of equal length) written over
+    /// `child`, with the draws [`Crossover::crossover`] makes: `child` takes `b`'s number where
+    /// the coin says swap, else `a`'s.
+    pub fn cross_into(&self, a: &[f64], b: &[f64], child: &mut [f64], rng: &mut Stream) {
+        for ((c, &x), &y) in child.iter_mut().zip(a).zip(b) {
+            *c = if coin(rng) { y } else { x };
         }
     }
 }
@@ -143,11 +158,7 @@ impl Mutate for VectorProblem {
     /// N(0, σ²) added to every coordinate (rand_distr's ziggurat sampler, as numpy's
     /// generator draws normals), then clipped to the bounds.
     fn mutate(&self, point: &mut Point, rng: &mut Stream) {
-        for x in &mut point.0 {
-            let z: f64 = StandardNormal.sample(rng);
-            *x += self.sigma * z;
-        }
-        self.clip(point);
+        self.vary(&mut point.0, rng);
     }
 }
 
@@ -161,6 +172,16 @@ impl Crossover for VectorProblem {
             }
         }
         (c, d)
+    }
+
+    /// The first child alone (one copy fewer), with the same draws.
+    fn first_child(&self, a: &Point, b: &Point, rng: &mut Stream) -> Point {
+        if a.0.len() != b.0.len() {
+            return self.crossover(a, b, rng).0;
+        }
+        let mut child = a.clone();
+        self.cross_into(&a.0, &b.0, &mut child.0, rng);
+        child
     }
 }
 
@@ -211,5 +232,21 @@ mod tests {
             assert_eq!(pair, [b.0[i], a.0[i]]);
         }
         assert_ne!(Point(vec![0.0]), Point(vec![-0.0]));
+    }
+
+    #[test]
+    fn the_first_child_alone_is_the_first_of_two() {
+        let problem = VectorProblem::new(vec![0.0; 9], 1.0, None).unwrap();
+        let a = problem.random_genome(&mut stream(1, 0, 0));
+        let b = problem.random_genome(&mut stream(2, 0, 0));
+        for seed in 0..50 {
+            let (mut both, mut one) = (stream(seed, 3, 0), stream(seed, 3, 0));
+            let (c, _) = problem.crossover(&a, &b, &mut both);
+            assert_eq!(problem.first_child(&a, &b, &mut one), c);
+            assert_eq!(coin(&mut both), coin(&mut one));
+            let mut row = vec![0.0; 9];
+            problem.cross_into(&a.0, &b.0, &mut row, &mut stream(seed, 3, 0));
+            assert_eq!(Point(row), c);
+        }
     }
 }

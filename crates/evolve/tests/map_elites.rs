@@ -366,3 +366,69 @@ proptest! {
         prop_assert_eq!(archive.best().map(|e| e.genome), first_top);
     }
 }
+
+/// Telling scores alone, with genomes made only for what the archive keeps, gives the archive
+/// and the count that telling the genomes gives; a NaN fitness or descriptor is counted
+/// invalid either way.
+#[test]
+fn telling_scores_alone_is_telling_the_genomes() {
+    use ludoforge_evolve::vector::{Point, VectorProblem};
+    let problem = VectorProblem::new(vec![0.0; 4], 0.7, Some((-2.0, 2.0))).unwrap();
+    let grid = || {
+        Grid::new(vec![
+            Axis::new("a", "", -4.0, 4.0, 8),
+            Axis::new("b", "", -4.0, 4.0, 8),
+        ])
+        .unwrap()
+    };
+    let new = || {
+        MapElites::new(Archive::new(grid(), Goal::Minimise, 0.0).unwrap(), 30)
+            .with_crossover(0.3)
+            .with_seed(5)
+    };
+    let scores = |p: &Point, i: usize| {
+        let fitness = if i % 17 == 3 {
+            f64::NAN
+        } else {
+            p.0.iter().map(|x| x * x).sum()
+        };
+        let second = if i % 19 == 4 {
+            f64::NAN
+        } else {
+            p.0[2] + p.0[3]
+        };
+        (fitness, [p.0[0] + p.0[1], second])
+    };
+    let (mut whole, mut scored) = (new(), new());
+    let mut made = 0;
+    for _ in 0..20 {
+        let batch = whole.ask_here(&problem);
+        assert_eq!(batch, scored.ask_here(&problem));
+        let (mut fitness, mut descriptors) = (Vec::new(), Vec::new());
+        let evaluated = batch
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let (f, d) = scores(p, i);
+                fitness.push(f);
+                descriptors.extend(d);
+                let evaluation = Evaluation {
+                    fitness: f,
+                    components: vec![],
+                    descriptors: d.to_vec(),
+                };
+                (p.clone(), Outcome::Evaluated(evaluation))
+            })
+            .collect();
+        let expected = whole.tell(evaluated);
+        let told = scored.tell_scores(&fitness, &descriptors, 2, |i| {
+            made += 1;
+            batch[i].clone()
+        });
+        assert_eq!(told, expected);
+        assert!(told.invalid > 0);
+        assert_eq!(scored.archive().in_order(), whole.archive().in_order());
+    }
+    // Only the kept candidates were made.
+    assert!(made < 20 * 30 / 2, "{made} genomes made");
+}

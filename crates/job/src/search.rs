@@ -43,6 +43,8 @@ use serde_json::{Value, json};
 
 use crate::JobError;
 
+mod rows;
+
 /// What a saved search file says it is.
 pub const SEARCH_FORMAT: &str = "ludoforge-search";
 
@@ -93,6 +95,17 @@ pub trait Content: Send + Sync {
         None
     }
 
+    /// The vector genome's problem, for the search's flat path: a batch made and told as rows
+    /// of numbers, a genome made only for what the archive keeps. `None` for other content.
+    fn rows(&self) -> Option<&VectorProblem> {
+        None
+    }
+
+    /// The genome holding `row`, for the content [`Content::rows`] describes.
+    fn genome_of_row(&self, _row: &[f64]) -> Option<<Self::Problem as Problem>::Genome> {
+        None
+    }
+
     /// Whether every genome the operators make passes the check, so a search need not look
     /// (the vector genome).
     fn always_valid(&self) -> bool {
@@ -135,6 +148,14 @@ impl Content for Vectors {
 
     fn vector<'g>(&self, point: &'g Point) -> Option<&'g [f64]> {
         Some(&point.0)
+    }
+
+    fn rows(&self) -> Option<&VectorProblem> {
+        Some(&self.0)
+    }
+
+    fn genome_of_row(&self, row: &[f64]) -> Option<Point> {
+        Some(Point(row.to_vec()))
     }
 
     fn always_valid(&self) -> bool {
@@ -347,6 +368,19 @@ pub struct Told {
     pub new_best: bool,
 }
 
+impl From<&ludoforge_evolve::map_elites::Told> for Told {
+    fn from(told: &ludoforge_evolve::map_elites::Told) -> Told {
+        Told {
+            new: told.new,
+            improved: told.improved,
+            not_added: told.not_added,
+            rejected: told.rejected,
+            invalid: told.invalid,
+            new_best: told.new_best,
+        }
+    }
+}
+
 /// A search held by a front end, whatever its content.
 pub trait AskTell: Send {
     /// The generator's name.
@@ -432,6 +466,12 @@ pub struct Searcher<C: Content> {
     asked: Option<Vec<GenomeOf<C>>>,
     /// Which of the batch asked pass the check (worked out once a batch).
     valid: Option<Vec<bool>>,
+    /// The batch asked as rows of numbers, when the flat path made it (then `asked` is
+    /// `None`): see [`rows`].
+    rows: Option<Vec<f64>>,
+    /// The archive's elites as rows, in the order it samples them, for the flat path (made
+    /// when first needed, and again after the archive changes by another path).
+    mirror: Option<Vec<f64>>,
 }
 
 /// The saved search file, as written (borrowing the search).
@@ -535,6 +575,8 @@ where
             engine,
             asked: None,
             valid: None,
+            rows: None,
+            mirror: None,
         })
     }
 
@@ -554,6 +596,8 @@ where
             engine: saved.engine,
             asked: saved.asked,
             valid: None,
+            rows: None,
+            mirror: None,
         })
     }
 
@@ -627,6 +671,7 @@ where
     /// Tells the engine the whole batch asked: the shown candidates with the scores given (in
     /// order), the others as rejected.
     fn tell_all(&mut self, fitness: &[f64], descriptors: Option<(&[f64], usize)>) -> Told {
+        self.mirror = None;
         let valid = match self.valid.take() {
             Some(valid) => valid,
             None => self.validity(),
@@ -656,17 +701,7 @@ where
             })
             .collect();
         match &mut self.engine {
-            Engine::Elites(search) => {
-                let told = search.tell(evaluated);
-                Told {
-                    new: told.new,
-                    improved: told.improved,
-                    not_added: told.not_added,
-                    rejected: told.rejected,
-                    invalid: told.invalid,
-                    new_best: told.new_best,
-                }
-            }
+            Engine::Elites(search) => Told::from(&search.tell(evaluated)),
             Engine::Plus(search) => {
                 let merged = search.tell(evaluated);
                 Told {
@@ -742,12 +777,16 @@ where
     }
 
     fn ask(&mut self) -> Result<Vec<Candidate>, JobError> {
+        self.settle();
         self.ask_batch()?;
         let shown = self.shown();
         Ok(shown.iter().map(|g| self.candidate(g)).collect())
     }
 
     fn ask_vectors(&mut self) -> Result<Option<(Vec<f64>, usize)>, JobError> {
+        if let Some(batch) = self.ask_rows() {
+            return Ok(Some(batch));
+        }
         let first = self.asked.as_ref().and_then(|a| a.first());
         if first.is_some_and(|g| self.content.vector(g).is_none()) {
             return Ok(None);
@@ -773,12 +812,15 @@ where
         fitness: &[f64],
         descriptors: Option<(&[f64], usize)>,
     ) -> Result<Told, JobError> {
-        if self.asked.is_none() {
+        if self.asked.is_none() && self.rows.is_none() {
             return Err(JobError::parameters(
                 "nothing to tell: ask for a batch first",
             ));
         }
-        let shown = self.shown().len();
+        let shown = match (&self.rows, self.content.rows()) {
+            (Some(rows), Some(problem)) => rows.len() / problem.dims(),
+            _ => self.shown().len(),
+        };
         if fitness.len() != shown {
             return Err(JobError::parameters(format!(
                 "{} fitness values for a batch of {shown}: give one per candidate",
@@ -811,12 +853,21 @@ where
                 Some(_) => {}
             }
         }
+        if let (Some((d, width)), true) = (descriptors, self.rows.is_some()) {
+            return Ok(self.tell_rows(fitness, d, width));
+        }
+        self.settle();
         Ok(self.tell_all(fitness, descriptors))
     }
 
     fn evaluate_until(&self, cancel: &AtomicBool) -> Option<Vec<Value>> {
         use rayon::prelude::*;
-        self.shown()
+        let genome_of_rows = self.rows.as_deref().map(|rows| self.points_of(rows));
+        let shown = match &genome_of_rows {
+            Some(points) => points.iter().collect(),
+            None => self.shown(),
+        };
+        shown
             .par_iter()
             .map(|genome| {
                 if cancel.load(Ordering::Relaxed) {
@@ -923,6 +974,7 @@ where
     }
 
     fn save(&self) -> Result<Vec<u8>, JobError> {
+        let genome_of_rows = self.rows.as_deref().map(|rows| self.points_of(rows));
         serde_json::to_vec(&Saving {
             format: SEARCH_FORMAT,
             version: SEARCH_VERSION,
@@ -930,7 +982,10 @@ where
             params: &self.params,
             options: &self.options,
             engine: &self.engine,
-            asked: &self.asked,
+            asked: match &genome_of_rows {
+                Some(_) => &genome_of_rows,
+                None => &self.asked,
+            },
         })
         .map_err(|e| JobError::failed(format!("the search cannot be saved: {e}")))
     }

@@ -9,7 +9,7 @@
 //! use ludoforge_puzzles::ascii::chromatic_ascii;
 //! use ludoforge_puzzles::chromatic::ChromaticMaze;
 //!
-//! let maze = ChromaticMaze::from_rows(&["RYY", "RYO", "ROO"], "a1", "c3").unwrap();
+//! let maze = ChromaticMaze::genome_of_rows(&["RYY", "RYO", "ROO"], "a1", "c3").unwrap();
 //! assert_eq!(
 //!     chromatic_ascii(&maze),
 //!     "3 R Y X\n2 R Y O\n1 E O O\n  a b c\nE a1 (red) · X c3 (yellow)\n"
@@ -244,7 +244,7 @@ E a1 (pawn), X c10; * covered
 
     #[test]
     fn chromatic_board() {
-        let maze = ChromaticMaze::from_rows(&["RROG", "ROOG", "RVVG"], "a1", "d3").unwrap();
+        let maze = ChromaticMaze::genome_of_rows(&["RROG", "ROOG", "RVVG"], "a1", "d3").unwrap();
         assert_eq!(
             chromatic_ascii(&maze),
             "\

@@ -171,7 +171,7 @@ impl Puzzle {
                 let width = rows.first().map_or(0, |r| r.chars().count());
                 let board = Board::new(width, height)?;
                 let (entrance, exit) = board.ends(entrance.as_deref(), exit.as_deref())?;
-                ChromaticMaze::from_rows(rows, &board.name(entrance), &board.name(exit))
+                ChromaticMaze::genome_of_rows(rows, &board.name(entrance), &board.name(exit))
                     .map(Puzzle::Chromatic)
             }
         }

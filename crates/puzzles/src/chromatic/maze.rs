@@ -50,7 +50,7 @@ impl Moves for ColourMoves<'_> {
 /// ```
 /// use ludoforge_puzzles::chromatic::ChromaticMaze;
 /// // Rows are given top rank first. Red→yellow is unsafe, so the path winds through orange.
-/// let maze = ChromaticMaze::from_rows(&["RYY", "RYO", "ROO"], "a1", "c3").unwrap();
+/// let maze = ChromaticMaze::genome_of_rows(&["RYY", "RYO", "ROO"], "a1", "c3").unwrap();
 /// let solution = maze.solve().unwrap();
 /// assert_eq!(solution.min_moves, 4);
 /// assert_eq!(maze.name_path(&solution.path), ["a1", "b1", "c1", "c2", "c3"]);
@@ -74,7 +74,7 @@ impl ChromaticMaze {
     ///
     /// # Errors
     /// [`PuzzleError`] naming a bad row, letter, size or square.
-    pub fn from_rows<S: AsRef<str>>(
+    pub fn genome_of_rows<S: AsRef<str>>(
         rows: &[S],
         entrance: &str,
         exit: &str,

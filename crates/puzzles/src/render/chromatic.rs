@@ -121,7 +121,7 @@ mod tests {
 
     /// A 4x3 maze whose right column cannot be reached: R→Y and O→G are unsafe.
     fn small() -> ChromaticMaze {
-        ChromaticMaze::from_rows(&["RROG", "ROOG", "RVVG"], "a1", "c3").unwrap()
+        ChromaticMaze::genome_of_rows(&["RROG", "ROOG", "RVVG"], "a1", "c3").unwrap()
     }
 
     #[test]
