@@ -253,15 +253,58 @@ impl<'a> GloomProblem<'a> {
 
     fn new_map(&self, s: &mut Scenario, rng: &mut Stream) {
         if let Some(map) = self.builder.build(self.settings.map_attempts, rng) {
-            let old = s.clone();
-            s.map = map;
+            // Only what a placement changes is kept, to put back if it fails.
+            let old_map = std::mem::replace(&mut s.map, map);
+            let old = Placed::of(s);
             if !place(self.catalog, s, rng) {
-                *s = old;
+                s.map = old_map;
+                old.restore(s);
                 return;
             }
             if s.goal == Goal::ReachExit {
                 s.exit = exit_hex(self.catalog, s);
             }
+        }
+    }
+}
+
+/// Where a scenario's pieces stand: what [`place`] changes besides the map.
+struct Placed {
+    start: Vec<Hex>,
+    exit: Option<Hex>,
+    monsters: Vec<Hex>,
+    overlays: Vec<(Hex, crate::scenario::Direction)>,
+    coins: Vec<Hex>,
+    chests: Vec<Hex>,
+}
+
+impl Placed {
+    fn of(s: &Scenario) -> Placed {
+        Placed {
+            start: s.start.clone(),
+            exit: s.exit,
+            monsters: s.monsters.iter().map(|m| m.at).collect(),
+            overlays: s.overlays.iter().map(|o| (o.at, o.direction)).collect(),
+            coins: s.coins.iter().map(|c| c.at).collect(),
+            chests: s.chests.iter().map(|c| c.at).collect(),
+        }
+    }
+
+    fn restore(self, s: &mut Scenario) {
+        s.start = self.start;
+        s.exit = self.exit;
+        for (m, at) in s.monsters.iter_mut().zip(self.monsters) {
+            m.at = at;
+        }
+        for (o, (at, direction)) in s.overlays.iter_mut().zip(self.overlays) {
+            o.at = at;
+            o.direction = direction;
+        }
+        for (c, at) in s.coins.iter_mut().zip(self.coins) {
+            c.at = at;
+        }
+        for (c, at) in s.chests.iter_mut().zip(self.chests) {
+            c.at = at;
         }
     }
 }
@@ -631,4 +674,29 @@ pub(crate) fn generated(catalog: &Catalog, seed: u64) -> Scenario {
     let report = evolve(catalog, &Settings::gloomdungeons(), 200, seed, None, None)
         .expect("the official scenarios are valid");
     top(&report, 1)[0].genome.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new map on which the pieces do not fit leaves the scenario as it was.
+    #[test]
+    fn a_new_map_the_pieces_do_not_fit_changes_nothing() {
+        let catalog = Catalog::built_in();
+        let problem = GloomProblem::new(&catalog, Settings::gloomdungeons());
+        let mut crowded = problem.seeds()[0].clone();
+        let standee = crowded.monsters[0];
+        crowded.monsters.extend(std::iter::repeat_n(standee, 400));
+        crowded.exit = crowded.start.first().copied();
+        for seed in 0..5 {
+            let mut s = crowded.clone();
+            problem.new_map(&mut s, &mut ludoforge_evolve::rng::stream(seed, 0, 0));
+            assert_eq!(s, crowded);
+        }
+        // And one that fits changes the map and where the pieces stand.
+        let mut s = problem.seeds()[0].clone();
+        problem.new_map(&mut s, &mut ludoforge_evolve::rng::stream(1, 0, 0));
+        assert_ne!(s.map, problem.seeds()[0].map);
+    }
 }

@@ -173,12 +173,12 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
             }
         }
     }
-    // Corridors of a book map may lie on tile hexes; pieces never stand on a door.
-    let doors: Vec<Hex> = s.map.door_hexes().collect();
-    let free: Vec<Hex> = tiles
-        .into_iter()
-        .filter(|h| !start.contains(h) && !doors.contains(h))
-        .collect();
+    // Corridors of a book map may lie on tile hexes; pieces never stand on a door. (The set
+    // of tile hexes is done with: what is left of it is free.)
+    for h in start.iter().copied().chain(s.map.door_hexes()) {
+        on_map.remove(h);
+    }
+    let free: Vec<Hex> = tiles.into_iter().filter(|&h| on_map.contains(h)).collect();
     s.start = start;
     s.exit = None;
     for m in &mut s.monsters {

@@ -172,7 +172,7 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     if s.start.is_empty() {
         return Err(Invalid::NoStart);
     }
-    let reached = reachable_in(catalog, s, &walkable);
+    let reached = reachable_in(catalog, s, walkable);
     if let Some(m) = s.monsters.iter().find(|m| !reached.contains(m.at)) {
         return Err(Invalid::MonsterUnreachable(m.at));
     }
@@ -387,12 +387,12 @@ fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
 /// tile and door hexes, never onto an obstacle (monsters, traps and terrain can be crossed).
 #[must_use]
 pub fn reachable(catalog: &Catalog, s: &Scenario) -> HexSet {
-    reachable_in(catalog, s, &s.map.walkable(catalog))
+    reachable_in(catalog, s, s.map.walkable(catalog))
 }
 
-/// [`reachable`] over the map's `walkable` hexes, worked out already.
-fn reachable_in(catalog: &Catalog, s: &Scenario, walkable: &HexSet) -> HexSet {
-    let mut open = walkable.clone();
+/// [`reachable`] over the map's `walkable` hexes, worked out already (the obstacles' hexes
+/// are taken out of them).
+fn reachable_in(catalog: &Catalog, s: &Scenario, mut open: HexSet) -> HexSet {
     for o in &s.overlays {
         if catalog.overlays[usize::from(o.kind)].category == Category::Obstacle {
             for h in o.cells(catalog) {
