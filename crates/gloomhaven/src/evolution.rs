@@ -10,22 +10,24 @@
 use std::sync::atomic::AtomicBool;
 
 use ludoforge_evolve::Stream;
-use ludoforge_evolve::rng::{coin, unit};
+use ludoforge_evolve::rng::unit;
 use ludoforge_evolve::{
-    Budget, Crossover, Evaluation, EvolveError, Goal as Aim, Growing, Individual, Keep, Mutate,
-    Observer, Outcome, Problem, Report, Run,
+    Budget, Evaluation, EvolveError, Goal as Aim, Growing, Individual, Keep, Mutate, Observer,
+    Outcome, Problem, Report, Run,
 };
 
 use crate::build::{Builder, SizeBounds};
-use crate::catalog::{Catalog, Category};
+use crate::catalog::Catalog;
 use crate::fitness::Fitness;
 use crate::hex::Hex;
 use crate::mutation::{self, Kinds};
-use crate::place::{NOWHERE, fix, place, reuse};
+use crate::place::{fix, place};
 use crate::record::Source;
-use crate::scenario::{Goal, Overlay, Scenario, Standee};
+use crate::scenario::{Goal, Scenario};
 use crate::table::Table;
 use crate::validity::check;
+
+mod crossover;
 
 /// The search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -382,193 +384,6 @@ impl Mutate for GloomProblem<'_> {
         if s.goal == Goal::ReachExit && !crate::place::waiting(s) {
             s.exit = exit_hex(self.catalog, s);
         }
-    }
-}
-
-/// A child of a map parent `m` with the monsters of `x`, the overlay tiles of `y` and the
-/// treasure of `t`: the pieces keep the map parent's hexes (its standees' hexes for the
-/// standees, its overlays' of the same category and size for the overlays, and so on), a
-/// random subset where the map parent has more, waiting for a hex where it has fewer. The
-/// child has no name, number or rules yet, and the map parent's goal.
-fn assemble(
-    catalog: &Catalog,
-    m: &Scenario,
-    x: &Scenario,
-    y: &Scenario,
-    t: &Scenario,
-    rng: &mut Stream,
-) -> Scenario {
-    // The map parent's pieces only where they stay (the others are made below).
-    let mut child = Scenario {
-        name: String::new(),
-        number: None,
-        goal: m.goal,
-        rules: Vec::new(),
-        map: m.map.clone(),
-        start: m.start.clone(),
-        monsters: Vec::new(),
-        spawns: Vec::new(),
-        overlays: Vec::new(),
-        coins: Vec::new(),
-        chests: Vec::new(),
-        exit: m.exit,
-    };
-    if std::ptr::eq(x, m) {
-        child.monsters.clone_from(&m.monsters);
-        child.spawns.clone_from(&m.spawns);
-    } else {
-        let hexes = reuse(
-            m.monsters.iter().map(|s| s.at).collect(),
-            x.monsters.len(),
-            NOWHERE,
-            rng,
-        );
-        child.monsters = x
-            .monsters
-            .iter()
-            .zip(hexes)
-            .map(|(s, at)| Standee { at, ..*s })
-            .collect();
-        child.spawns.clone_from(&x.spawns);
-    }
-    if std::ptr::eq(y, m) {
-        child.overlays.clone_from(&m.overlays);
-    } else {
-        let class = |o: &Overlay| {
-            let k = &catalog.overlays[usize::from(o.kind)];
-            (k.category, k.hexes)
-        };
-        let mut classes: Vec<(Category, u8)> = y.overlays.iter().map(class).collect();
-        classes.sort();
-        classes.dedup();
-        let mut overlays = y.overlays.clone();
-        for c in classes {
-            let wanted: Vec<usize> = (0..overlays.len())
-                .filter(|&i| class(&overlays[i]) == c)
-                .collect();
-            let spots: Vec<(Hex, _)> = m
-                .overlays
-                .iter()
-                .filter(|o| class(o) == c)
-                .map(|o| (o.at, o.direction))
-                .collect();
-            let spots = reuse(spots, wanted.len(), (NOWHERE, Default::default()), rng);
-            for (i, (at, direction)) in wanted.into_iter().zip(spots) {
-                overlays[i].at = at;
-                if at != NOWHERE && catalog.overlays[usize::from(overlays[i].kind)].hexes > 1 {
-                    overlays[i].direction = direction;
-                }
-            }
-        }
-        child.overlays = overlays;
-    }
-    if std::ptr::eq(t, m) {
-        child.coins.clone_from(&m.coins);
-        child.chests.clone_from(&m.chests);
-    } else {
-        let hexes = reuse(
-            m.coins.iter().map(|c| c.at).collect(),
-            t.coins.len(),
-            NOWHERE,
-            rng,
-        );
-        child.coins = t
-            .coins
-            .iter()
-            .zip(hexes)
-            .map(|(c, at)| crate::scenario::Coin { at, ..*c })
-            .collect();
-        let hexes = reuse(
-            m.chests.iter().map(|c| c.at).collect(),
-            t.chests.len(),
-            NOWHERE,
-            rng,
-        );
-        child.chests = t
-            .chests
-            .iter()
-            .zip(hexes)
-            .map(|(c, at)| crate::scenario::Chest { at, ..*c })
-            .collect();
-    }
-    child
-}
-
-impl Crossover for GloomProblem<'_> {
-    /// Each of the five gene groups comes from one parent or the other, 50:50; the second
-    /// child takes the other parent's groups. The map carries the start hexes, the exit and
-    /// the hexes every piece stands on: each piece takes the map parent's hex of a piece of
-    /// its kind and size (a random subset where the map parent has more), or waits for one.
-    fn crossover(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> (Scenario, Scenario) {
-        let flips: [bool; 5] = std::array::from_fn(|_| coin(rng));
-        let pick = |flip: bool, first: bool| -> &Scenario { if flip == first { b } else { a } };
-        let mut children = [true, false].map(|first| {
-            let (r, m, x, y, t) = (
-                pick(flips[0], first),
-                pick(flips[1], first),
-                pick(flips[2], first),
-                pick(flips[3], first),
-                pick(flips[4], first),
-            );
-            let mut child = assemble(self.catalog, m, x, y, t, rng);
-            child.goal = r.goal;
-            child.rules.clone_from(&r.rules);
-            child
-        });
-        let second = std::mem::take(&mut children[1]);
-        (std::mem::take(&mut children[0]), second)
-    }
-
-    /// The first child as [`Crossover::crossover`] makes it; the second child's draws are
-    /// replayed without assembling it.
-    fn first_child(&self, a: &Scenario, b: &Scenario, rng: &mut Stream) -> Scenario {
-        let flips: [bool; 5] = std::array::from_fn(|_| coin(rng));
-        let pick = |flip: bool, first: bool| -> &Scenario { if flip == first { b } else { a } };
-        let [r, m, x, y, t] = flips.map(|flip| pick(flip, true));
-        let mut child = assemble(self.catalog, m, x, y, t, rng);
-        child.goal = r.goal;
-        child.rules.clone_from(&r.rules);
-        let [_, m, x, y, t] = flips.map(|flip| pick(flip, false));
-        replay_assemble(self.catalog, m, x, y, t, rng);
-        child
-    }
-}
-
-/// The draws [`assemble`] makes from `rng` for these parents, without the child.
-fn replay_assemble(
-    catalog: &Catalog,
-    m: &Scenario,
-    x: &Scenario,
-    y: &Scenario,
-    t: &Scenario,
-    rng: &mut Stream,
-) {
-    // `reuse` draws once for each position it drops.
-    let skip = |from: usize, to: usize, rng: &mut Stream| {
-        for len in (to + 1..=from).rev() {
-            ludoforge_evolve::rng::below(rng, len);
-        }
-    };
-    if !std::ptr::eq(x, m) {
-        skip(m.monsters.len(), x.monsters.len(), rng);
-    }
-    if !std::ptr::eq(y, m) {
-        let class = |o: &Overlay| {
-            let k = &catalog.overlays[usize::from(o.kind)];
-            (k.category, k.hexes)
-        };
-        let mut classes: Vec<(Category, u8)> = y.overlays.iter().map(class).collect();
-        classes.sort();
-        classes.dedup();
-        for c in classes {
-            let wanted = y.overlays.iter().filter(|o| class(o) == c).count();
-            let spots = m.overlays.iter().filter(|o| class(o) == c).count();
-            skip(spots, wanted, rng);
-        }
-    }
-    if !std::ptr::eq(t, m) {
-        skip(m.coins.len(), t.coins.len(), rng);
-        skip(m.chests.len(), t.chests.len(), rng);
     }
 }
 
