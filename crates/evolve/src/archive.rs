@@ -237,15 +237,23 @@ impl<G> Archive<G> {
     /// [`ArchiveError::Fitness`] for a NaN or infinite fitness, and the errors of
     /// [`Grid::cell_of`] (a NaN descriptor, or not one per axis). The archive is unchanged.
     pub fn insert(&mut self, genome: G, evaluation: Evaluation) -> Result<Insertion, ArchiveError> {
+        self.insert_cell(genome, evaluation)
+            .map(|(status, _)| status)
+    }
+
+    /// [`insert`](Archive::insert), also giving the candidate's cell.
+    pub(crate) fn insert_cell(
+        &mut self,
+        genome: G,
+        evaluation: Evaluation,
+    ) -> Result<(Insertion, usize), ArchiveError> {
         let cell = self.cell_for(evaluation.fitness, &evaluation.descriptors)?;
         let Evaluation {
             fitness,
             components,
             descriptors,
         } = evaluation;
-        Ok(self
-            .place(cell, fitness, || (genome, components, descriptors))
-            .0)
+        Ok(self.place(cell, fitness, || (genome, components, descriptors)))
     }
 
     /// [`insert`](Archive::insert) of a candidate known by its scores, made by `make` (the

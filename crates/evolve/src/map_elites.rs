@@ -13,7 +13,7 @@ use crate::budget::Counters;
 use crate::cancel::unless_cancelled;
 use crate::error::EvolveError;
 use crate::goal::Goal;
-use crate::problem::{Crossover, Evaluation, Mutate, Outcome, Problem};
+use crate::problem::{Crossover, Mutate, Outcome, Problem};
 use crate::rng::{stream, unit};
 use crate::state::{State, initial_population_so_far};
 use crate::strategy::{Step, Strategy, check_range, mutate_some};
@@ -287,29 +287,16 @@ impl<G> MapElites<G> {
     /// Offers evaluated genomes to the archive in order, counts what happened, and moves on
     /// to the next iteration.
     pub fn tell(&mut self, evaluated: Vec<(G, Outcome)>) -> Told {
-        let goal = self.archive.goal();
-        let score = |archive: &Archive<G>| archive.best().map(|e| goal.score(e.fitness));
-        let before = score(&self.archive);
-        let mut told = Told::default();
-        for (genome, outcome) in evaluated {
-            match outcome {
-                Outcome::Rejected(_) => told.rejected += 1,
-                Outcome::Evaluated(evaluation) => {
-                    let Evaluation {
-                        fitness,
-                        components,
-                        descriptors,
-                    } = evaluation;
-                    let offered = self
-                        .archive
-                        .offer(fitness, &descriptors, || (genome, components));
-                    told.count(offered);
+        self.telling(|archive, told| {
+            for (genome, outcome) in evaluated {
+                match outcome {
+                    Outcome::Rejected(_) => told.rejected += 1,
+                    Outcome::Evaluated(evaluation) => {
+                        told.count(archive.insert_cell(genome, evaluation));
+                    }
                 }
             }
-        }
-        told.new_best = score(&self.archive).is_some_and(|s| before.is_none_or(|b| s > b));
-        self.iteration += 1;
-        told
+        })
     }
 
     /// [`tell`](MapElites::tell) for a batch of valid candidates known by their scores:
@@ -326,15 +313,22 @@ impl<G> MapElites<G> {
         width: usize,
         mut genome: impl FnMut(usize) -> G,
     ) -> Told {
+        self.telling(|archive, told| {
+            for (i, &f) in fitness.iter().enumerate() {
+                let d = &descriptors[i * width..(i + 1) * width];
+                told.count(archive.offer(f, d, || (genome(i), Vec::new())));
+            }
+        })
+    }
+
+    /// Offers a batch to the archive with `offer`, then says whether the best improved and
+    /// moves on to the next iteration.
+    fn telling(&mut self, offer: impl FnOnce(&mut Archive<G>, &mut Told)) -> Told {
         let goal = self.archive.goal();
         let score = |archive: &Archive<G>| archive.best().map(|e| goal.score(e.fitness));
         let before = score(&self.archive);
         let mut told = Told::default();
-        for (i, &f) in fitness.iter().enumerate() {
-            let d = &descriptors[i * width..(i + 1) * width];
-            let offered = self.archive.offer(f, d, || (genome(i), Vec::new()));
-            told.count(offered);
-        }
+        offer(&mut self.archive, &mut told);
         told.new_best = score(&self.archive).is_some_and(|s| before.is_none_or(|b| s > b));
         self.iteration += 1;
         told

@@ -126,9 +126,6 @@ fn make_rows<G>(search: &MapElites<G>, problem: &VectorProblem, mirror: &[f64]) 
     let archive = search.archive();
     let row_at = |p: usize| &mirror[p * dims..(p + 1) * dims];
     let mut out = vec![0.0; count * dims];
-    // Two passes: first every child's parents are drawn and copied, back to back, so the
-    // reads of elites far apart in memory overlap; then every child is varied.
-    let mut streams = Vec::with_capacity(count);
     for (i, row) in out.chunks_exact_mut(dims).enumerate() {
         let mut rng = stream(search.seed(), iteration, i as u64);
         let parent = if iteration == 0 {
@@ -138,7 +135,7 @@ fn make_rows<G>(search: &MapElites<G>, problem: &VectorProblem, mirror: &[f64]) 
         };
         let Some(parent) = parent else {
             row.copy_from_slice(&problem.x0);
-            streams.push((rng, false));
+            problem.vary(row, &mut rng);
             continue;
         };
         let parent = row_at(parent);
@@ -150,16 +147,7 @@ fn make_rows<G>(search: &MapElites<G>, problem: &VectorProblem, mirror: &[f64]) 
         } else {
             row.copy_from_slice(parent);
         }
-        streams.push((rng, true));
-    }
-    for (row, (mut rng, bred)) in out.chunks_exact_mut(dims).zip(streams) {
-        // A random genome is varied once; a child one to `max_mutations` times.
-        let times = if bred {
-            between(&mut rng, 1, search.max_mutations.max(1))
-        } else {
-            1
-        };
-        for _ in 0..times {
+        for _ in 0..between(&mut rng, 1, search.max_mutations.max(1)) {
             problem.vary(row, &mut rng);
         }
     }
