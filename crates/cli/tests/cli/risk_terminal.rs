@@ -33,9 +33,12 @@ impl Tmux {
             "80",
             "-y",
             "24",
-            &quoted.join(" "),
+            // The shell holds the terminal open after the game ends: on Linux, what a
+            // program writes just before it exits can be lost to tmux when the terminal
+            // closes with the exit (seen once under a full test run: a dead pane, no verdict).
+            &format!("{}; sleep 60", quoted.join(" ")),
         ]);
-        // Keep the last screen when the program ends, to read the verdict.
+        // Keep the last screen if the shell ends too.
         tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
         tmux
     }
