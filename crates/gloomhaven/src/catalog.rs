@@ -380,6 +380,35 @@ impl Catalog {
         }
     }
 
+    /// The built-in catalog ([`Catalog::built_in`]), read once in a process and kept to its
+    /// end: every run that uses it (the studio's, a sweep's, Python's) shares it, with the
+    /// scenarios any of them has read.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::catalog::Catalog;
+    /// assert!(std::ptr::eq(Catalog::shared(), Catalog::shared()));
+    /// assert_eq!(*Catalog::shared(), Catalog::built_in());
+    /// ```
+    #[must_use]
+    pub fn shared() -> &'static Catalog {
+        static SHARED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        SHARED.get_or_init(Catalog::built_in)
+    }
+
+    /// Reads the shared built-in catalog ([`Catalog::shared`]) and its scenarios from `source`
+    /// now, ahead of a run that starts from them. A front end calls it on a thread of its own
+    /// while it does other work; the run then finds them read, or waits for the reading to end.
+    ///
+    /// ```
+    /// use ludoforge_gloomhaven::catalog::Catalog;
+    /// use ludoforge_gloomhaven::record::Source;
+    /// std::thread::spawn(|| Catalog::prepare(Source::Gloomdungeons));
+    /// assert_eq!(Catalog::shared().scenarios.of(Source::Gloomdungeons).len(), 9);
+    /// ```
+    pub fn prepare(source: crate::record::Source) {
+        let _ = Catalog::shared().scenarios.of(source);
+    }
+
     /// Reads and checks a catalog.
     ///
     /// # Errors

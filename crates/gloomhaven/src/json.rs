@@ -71,8 +71,8 @@ fn inline_within(value: &Value, limit: usize, out: &mut String) -> bool {
     out.len() <= limit
 }
 
-/// A key as JSON writes it: quoted, and escaped as serde_json escapes (a quote, a backslash
-/// and control characters) when it has to be.
+/// A key or string as JSON writes it: quoted, and escaped as serde_json escapes (a quote, a
+/// backslash and control characters) when it has to be.
 fn key(k: &str, out: &mut String) {
     if k.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
         out.push_str(&Value::String(k.to_owned()).to_string());
@@ -83,10 +83,19 @@ fn key(k: &str, out: &mut String) {
     }
 }
 
-/// A number, string, boolean or null as serde_json writes it, straight into `out`.
+/// A number, string, boolean or null as serde_json writes it, straight into `out` (a number
+/// as its `Display` writes it, which is how serde_json writes one).
 fn scalar(value: &Value, out: &mut String) {
     use std::fmt::Write;
-    write!(out, "{value}").expect("a String takes any text");
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => write!(out, "{n}").expect("a String takes any text"),
+        Value::String(s) => key(s, out),
+        Value::Array(_) | Value::Object(_) => {
+            write!(out, "{value}").expect("a String takes any text");
+        }
+    }
 }
 
 fn write(value: &Value, indent: usize, out: &mut String) {

@@ -1,6 +1,8 @@
 //! `gloomhaven`: evolve scenarios from the official ones, name the best, write its book page,
 //! draw it and write its board file.
 
+use std::borrow::Cow;
+
 use ludoforge_evolve::{EvolveError, Keep, Saved, StopReason};
 use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, MemoryLimit, Spec, media};
@@ -25,7 +27,7 @@ pub struct GloomhavenJob;
 /// The `gloomhaven` job's parameters once checked: the catalog, the search's settings and where
 /// it starts.
 pub struct CheckedSearch {
-    pub(super) catalog: Catalog,
+    pub(super) catalog: Cow<'static, Catalog>,
     pub(super) settings: Settings,
     pub(super) warnings: Vec<String>,
     /// The search's start (the catalog's and the given scenarios), scored while checking.

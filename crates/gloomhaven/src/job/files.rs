@@ -1,6 +1,8 @@
 //! What the jobs read from the files they are given: the catalog, scenario files and board
 //! files, and the board file they write.
 
+use std::borrow::Cow;
+
 use ludoforge_job::JobError;
 use serde_json::Value;
 
@@ -11,7 +13,8 @@ use crate::scenario::Scenario;
 use crate::validity::check;
 use crate::vgb::{self, CREATOR_LIMIT};
 
-/// The catalog given, or the built-in one.
+/// The catalog given, or the built-in one (shared by every run in the process: see
+/// [`Catalog::shared`]).
 ///
 /// ```
 /// use ludoforge_gloomhaven::job::{FileContent, catalog};
@@ -23,9 +26,9 @@ use crate::vgb::{self, CREATOR_LIMIT};
 /// # Errors
 /// [`JobError::Parameters`] for a catalog without content, [`JobError::Input`] for one that
 /// is not a usable catalog.
-pub fn catalog(given: Option<&FileContent>) -> Result<Catalog, JobError> {
+pub fn catalog(given: Option<&FileContent>) -> Result<Cow<'static, Catalog>, JobError> {
     let Some(file) = given else {
-        return Ok(Catalog::built_in());
+        return Ok(Cow::Borrowed(Catalog::shared()));
     };
     let Some(text) = file.text() else {
         return Err(JobError::parameters(
@@ -38,7 +41,9 @@ pub fn catalog(given: Option<&FileContent>) -> Result<Catalog, JobError> {
         .as_deref()
         .map(|n| format!(" {n}"))
         .unwrap_or_default();
-    Catalog::parse(&text).map_err(|e| JobError::input(format!("cannot use the catalog{name}: {e}")))
+    Catalog::parse(&text)
+        .map(Cow::Owned)
+        .map_err(|e| JobError::input(format!("cannot use the catalog{name}: {e}")))
 }
 
 /// The scenarios of a file, shown in messages as `shown`: a ludoforge scenario file (the

@@ -36,8 +36,6 @@
 //! search.tell(&monsters, None).unwrap();
 //! ```
 
-use std::sync::OnceLock;
-
 use ludoforge_evolve::{Crossover, Evaluation, Mutate, Outcome, Problem, Stream};
 use ludoforge_job::params::typed;
 use ludoforge_job::search::Content;
@@ -53,13 +51,6 @@ use crate::export::ScenarioEntry;
 use crate::fitness::COMPONENTS;
 use crate::names::scenario_name;
 use crate::scenario::Scenario;
-
-/// The built-in catalog, read once, that every search's problem borrows.
-static CATALOG: OnceLock<Catalog> = OnceLock::new();
-
-fn built_in() -> &'static Catalog {
-    CATALOG.get_or_init(Catalog::built_in)
-}
 
 /// The `gloomhaven` job's search problem on the built-in catalog, whose fresh scenarios (a
 /// starting scenario on a new map) carry no official name or number.
@@ -138,7 +129,11 @@ impl ScenarioContent {
         })?;
         Ok(ScenarioContent {
             problem: ScenarioProblem {
-                inner: GloomProblem::from_start(built_in(), checked.settings, &checked.start),
+                inner: GloomProblem::from_start(
+                    Catalog::shared(),
+                    checked.settings,
+                    &checked.start,
+                ),
             },
             settings: checked.settings,
         })
@@ -153,7 +148,7 @@ impl ScenarioContent {
     /// The catalog the scenarios are built from (the built-in one).
     #[must_use]
     pub fn catalog(&self) -> &'static Catalog {
-        built_in()
+        Catalog::shared()
     }
 }
 
@@ -185,7 +180,7 @@ impl Content for ScenarioContent {
     }
 
     fn document(&self, s: &Scenario) -> Value {
-        let catalog = built_in();
+        let catalog = Catalog::shared();
         let entry = ScenarioEntry::of(catalog, s, &name_of(catalog, s), &self.settings.fitness);
         serde_json::to_value(entry).unwrap_or(Value::Null)
     }
@@ -194,7 +189,7 @@ impl Content for ScenarioContent {
         if let Err(rejection) = self.problem.inner.admits(s) {
             return Outcome::Rejected(rejection);
         }
-        let catalog = built_in();
+        let catalog = Catalog::shared();
         let fitness = &self.settings.fitness;
         let components = fitness.components(catalog, s);
         Outcome::Evaluated(Evaluation {
@@ -239,8 +234,8 @@ mod tests {
             name: Some("a candidate".into()),
             content: document.clone(),
         };
-        let (mut scenarios, warning) =
-            read_scenarios(built_in(), &file, "a candidate").expect("the document reads back");
+        let (mut scenarios, warning) = read_scenarios(Catalog::shared(), &file, "a candidate")
+            .expect("the document reads back");
         assert_eq!((scenarios.len(), warning), (1, None));
         scenarios.remove(0)
     }
@@ -278,12 +273,12 @@ mod tests {
             for candidate in &batch {
                 assert!(candidate.board.is_none() && candidate.vector.is_none());
                 let s = read_back(&candidate.document);
-                check_valid(built_in(), &s, "a candidate").unwrap();
+                check_valid(Catalog::shared(), &s, "a candidate").unwrap();
                 assert_eq!(content.check(&s), Ok(()), "round {round}");
                 // A made scenario is named from its themes, not after an official one.
                 let name = candidate.document["name"].as_str().unwrap();
                 assert!(
-                    built_in().scenarios.iter().all(|r| r.name != name),
+                    Catalog::shared().scenarios.iter().all(|r| r.name != name),
                     "{name}"
                 );
             }
@@ -410,7 +405,7 @@ mod tests {
         for documents in rounds(&mut search, 2) {
             assert_eq!(documents.len(), 4);
             for document in &documents {
-                check_valid(built_in(), &read_back(document), "a candidate").unwrap();
+                check_valid(Catalog::shared(), &read_back(document), "a candidate").unwrap();
                 assert_eq!(document["players"], 4);
             }
         }

@@ -1,6 +1,8 @@
 //! `gloomhaven-export-vgb` and `gloomhaven-import-vgb`: scenarios to and from Virtual
 //! Gloomhaven Board's files.
 
+use std::borrow::Cow;
+
 use ludoforge_job::engine::pictures;
 use ludoforge_job::{Artifact, Context, File, JobError, Spec, media};
 use serde_json::json;
@@ -25,7 +27,7 @@ pub struct ImportVgbJob;
 
 /// The scenario to export, checked: the catalog, the scenario and the turn asked for.
 pub struct CheckedExport {
-    catalog: Catalog,
+    catalog: Cow<'static, Catalog>,
     scenario: Scenario,
     turn: Option<u8>,
     warnings: Vec<String>,
@@ -33,7 +35,7 @@ pub struct CheckedExport {
 
 /// The board file to import, read: the catalog, what was read, and the party.
 pub struct CheckedImport {
-    catalog: Catalog,
+    catalog: Cow<'static, Catalog>,
     read: Import,
     players: Players,
 }
