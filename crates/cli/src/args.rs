@@ -3,6 +3,7 @@
 pub mod gloomhaven;
 pub mod help;
 pub mod library;
+pub mod one;
 pub mod portals;
 pub mod risk;
 pub mod stock;
@@ -16,6 +17,16 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "ludoforge", version, about, long_about = None)]
 pub struct Cli {
+    /// The flags every command takes.
+    #[command(flatten)]
+    pub shared: Shared,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The flags every command takes (before or after its name).
+#[derive(Debug, Args)]
+pub struct Shared {
     /// Worker threads (default: one per core). Results are the same on any number.
     #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
@@ -29,8 +40,6 @@ pub struct Cli {
     /// Checkpoints of the run (for commands that run a job).
     #[command(flatten)]
     pub checkpoint: crate::checkpoint::CheckpointArgs,
-    #[command(subcommand)]
-    pub command: Command,
 }
 
 /// The generators.

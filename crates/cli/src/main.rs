@@ -34,6 +34,7 @@ use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
 fn main() -> ExitCode {
+    prepare();
     // The help's examples and hidden flags are shaped only when help is asked for: building
     // the whole command tree costs every run most of a millisecond.
     let asks_help = std::env::args_os()
@@ -42,7 +43,7 @@ fn main() -> ExitCode {
     let matches = if asks_help {
         args::help::command().get_matches()
     } else {
-        <Cli as clap::CommandFactory>::command().get_matches()
+        args::one::command(&std::env::args_os().collect::<Vec<_>>()).get_matches()
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
@@ -65,8 +66,26 @@ fn main() -> ExitCode {
     }
 }
 
+/// Starts what a run will need and can be had before its options are read, on the machine's
+/// other core: a Gloomhaven search reads the built-in catalog and its starting scenarios (a
+/// third of a millisecond) while the command line is read.
+fn prepare() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.iter().any(|a| a == "gloomhaven") {
+        let source = if args
+            .iter()
+            .any(|a| a.to_str().is_some_and(|a| a.ends_with("gloomdungeons")))
+        {
+            ludoforge_gloomhaven::record::Source::Gloomdungeons
+        } else {
+            ludoforge_gloomhaven::record::Source::Book
+        };
+        std::thread::spawn(move || ludoforge_gloomhaven::catalog::Catalog::prepare(source));
+    }
+}
+
 fn run(cli: &Cli) -> anyhow::Result<Ending> {
-    if let Some(threads) = cli.threads {
+    if let Some(threads) = cli.shared.threads {
         if threads == 0 || threads > 1024 {
             anyhow::bail!("--threads {threads}: give between 1 and 1024");
         }
@@ -74,8 +93,8 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
             .num_threads(threads)
             .build_global()?;
     }
-    checkpoint::set(&cli.checkpoint);
-    present::set_paper(cli.paper);
+    checkpoint::set(&cli.shared.checkpoint);
+    present::set_paper(cli.shared.paper);
     // `sweep run` keeps each run's checkpoint in its results folder; `sweep emit` passes how
     // often on to the tasks' `sweep run`.
     let sweep_run = matches!(
@@ -99,8 +118,10 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
         Command::Explore(args) => explore::explore(args),
-        Command::Serve(args) => serve::serve(args, cli.threads, cli.library.as_deref()),
-        Command::Library(args) => library::library(args, cli.library.as_deref()),
+        Command::Serve(args) => {
+            serve::serve(args, cli.shared.threads, cli.shared.library.as_deref())
+        }
+        Command::Library(args) => library::library(args, cli.shared.library.as_deref()),
         Command::Sweep(command) => sweep::sweep(command),
         Command::Puzzle(command) => match command {
             PuzzleCommand::Chess(args) => puzzle::chess(args),
