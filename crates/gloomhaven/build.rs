@@ -1,8 +1,9 @@
 //! Splits the built-in catalog (`data/catalog.json`) for quick reading: its tile sides written
 //! out as Rust constants (most of the catalog besides its scenarios is tile hexes, costly to read
-//! as JSON at every start), the rest of the catalog without its scenarios, and its scenarios in
-//! runs of one source each, in the file's order, so that a run reads only the scenarios it
-//! starts from. The whole file stays the one source of truth; the crate's test
+//! as JSON at every start), the rest of the catalog without its scenarios, and its scenarios
+//! in a compact form (`src/rows/encode.rs`; reading the scenario book's 93 as JSON took a
+//! search about 3 ms), in runs of one source each, in the file's order, so that a run makes
+//! only the scenarios it starts from. The whole file stays the one source of truth; the crate's test
 //! `the_built_in_catalog_passes_every_check` holds what is read from these parts to every check
 //! of the whole.
 
@@ -12,10 +13,14 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+#[path = "src/rows/encode.rs"]
+mod encode;
+
 fn main() {
     let file = "data/catalog.json";
     println!("cargo:rerun-if-changed={file}");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/rows/encode.rs");
     let text = fs::read_to_string(file).expect("data/catalog.json is there");
     let mut catalog: Value = serde_json::from_str(&text).expect("data/catalog.json is JSON");
     let scenarios = match catalog.as_object_mut().and_then(|c| c.remove("scenarios")) {
@@ -43,15 +48,14 @@ fn main() {
     }
     let mut code = String::from(
         "/// The built-in catalog's scenarios in runs of one source each, in the file's order:\n\
-         /// each run's source and its scenarios as a JSON array.\n\
-         const SCENARIO_RUNS: &[(&str, &str)] = &[\n",
+         /// each run's source and its scenarios in the compact form of `src/rows.rs`.\n\
+         const SCENARIO_RUNS: &[(&str, &[u8])] = &[\n",
     );
     for (i, (source, list)) in runs.iter().enumerate() {
-        let name = format!("scenarios-{i}.json");
-        fs::write(out.join(&name), Value::from(list.clone()).to_string())
-            .expect("OUT_DIR is writable");
+        let name = format!("scenarios-{i}.bin");
+        fs::write(out.join(&name), encode::encode(list)).expect("OUT_DIR is writable");
         code.push_str(&format!(
-            "    ({source:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
+            "    ({source:?}, include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
         ));
     }
     code.push_str("];\n");

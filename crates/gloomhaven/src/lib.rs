@@ -35,6 +35,7 @@ pub mod place;
 pub mod print;
 pub mod record;
 pub mod render;
+mod rows;
 pub mod scenario;
 pub mod secretariat;
 pub mod setup;

@@ -1,10 +1,10 @@
 //! A catalog's official scenarios, read when first used.
 //!
 //! A catalog given by a user has its scenarios read and checked with the rest of it. The
-//! built-in catalog keeps its scenarios as JSON text, in runs of one source each (split from
-//! `data/catalog.json` when the crate is built), until they are used: most of the file is
-//! scenarios, and a run starting from one source (the published code's nine, say) reads only
-//! those ([`Scenarios::of`]); anything that looks at them all reads them all, once.
+//! built-in catalog keeps its scenarios in a compact form written when the crate is built
+//! (from `data/catalog.json`), in runs of one source each, and makes them
+//! into records when they are first used: a run starting from one source (the published code's nine, say) makes only
+//! those ([`Scenarios::of`]); anything that looks at them all makes them all, once.
 
 use std::fmt;
 use std::ops::Deref;
@@ -26,41 +26,39 @@ use crate::record::{ScenarioRecord, Source};
 /// ```
 #[derive(Clone, Default)]
 pub struct Scenarios {
-    /// The scenarios in runs of one source each, as JSON text, for a catalog read the quick
-    /// way; empty otherwise.
+    /// The scenarios in runs of one source each, in the compact form, for the built-in
+    /// catalog; empty otherwise.
     runs: Vec<Run>,
     /// Every scenario, once read.
     read: OnceLock<Vec<ScenarioRecord>>,
 }
 
-/// Scenarios of one source, next to each other in the catalog, as a JSON array.
+/// Scenarios of one source, next to each other in the catalog, in the compact form.
 #[derive(Clone)]
 struct Run {
     source: Source,
-    text: &'static str,
+    bytes: &'static [u8],
     read: OnceLock<Vec<ScenarioRecord>>,
 }
 
 impl Run {
     fn records(&self) -> &[ScenarioRecord] {
-        self.read.get_or_init(|| {
-            serde_json::from_str(self.text).expect("built-in scenarios read (a test checks it)")
-        })
+        self.read.get_or_init(|| crate::rows::records(self.bytes))
     }
 }
 
 impl Scenarios {
-    /// Scenarios kept as JSON texts, in runs of one source each (the source's name and the
-    /// run's JSON array), read when first used. Each must read as a list of
-    /// [`ScenarioRecord`] of that source (the built-in catalog's test holds them to it).
-    pub(crate) fn unread(runs: &[(&str, &'static str)]) -> Scenarios {
+    /// Scenarios kept in the compact form, in runs of one source each (the source's name and
+    /// the run's scenarios), made into records when first used. Each must be of that source
+    /// (the built-in catalog's test holds them to it).
+    pub(crate) fn unread(runs: &[(&str, &'static [u8])]) -> Scenarios {
         Scenarios {
             runs: runs
                 .iter()
-                .map(|&(source, text)| Run {
+                .map(|&(source, bytes)| Run {
                     source: serde_json::from_value(serde_json::Value::from(source))
                         .expect("a source's name"),
-                    text,
+                    bytes,
                     read: OnceLock::new(),
                 })
                 .collect(),

@@ -76,7 +76,7 @@ pub struct DoorRecord {
     pub joins: [String; 2],
 }
 
-fn stone() -> String {
+pub(crate) fn stone() -> String {
     "stone".into()
 }
 
@@ -148,7 +148,7 @@ pub struct ChestRecord {
     pub label: Option<LabelRecord>,
 }
 
-fn random() -> String {
+pub(crate) fn random() -> String {
     "random".into()
 }
 
