@@ -63,9 +63,10 @@ impl HexSet {
 
     #[inline]
     fn index(&self, h: Hex) -> Option<usize> {
-        let (x, y) = (h.x - self.min_x, h.y - self.min_y);
-        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
-            .then(|| y as usize * self.width + x as usize)
+        // A hex left of or above the box wraps to a huge column or row: one comparison each.
+        let x = h.x.wrapping_sub(self.min_x) as u32 as usize;
+        let y = h.y.wrapping_sub(self.min_y) as u32 as usize;
+        (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
     /// Adds a hex; true if it was not there.
