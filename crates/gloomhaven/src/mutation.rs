@@ -61,21 +61,28 @@ pub fn overlays(catalog: &Catalog, s: &mut Scenario, kinds: Kinds, rng: &mut Str
     let theme = crate::names::tile_theme(catalog, s)
         .unwrap_or("")
         .to_string();
+    // Lists filled afresh for each piece, made once.
+    let kinds_count = catalog.overlays.len();
+    let (mut mine, mut used) = (Vec::new(), Vec::with_capacity(kinds_count));
+    let (mut themed, mut any) = (
+        Vec::with_capacity(kinds_count),
+        Vec::with_capacity(kinds_count),
+    );
     for category in Category::ALL {
         let of_category = |o: &Overlay| catalog.overlays[usize::from(o.kind)].category == category;
         let current = s.overlays.iter().filter(|o| of_category(o)).count() as u32;
         let target = jiggle(current, rng);
         if target < current {
             for _ in target..current {
-                let mine: Vec<usize> = (0..s.overlays.len())
-                    .filter(|&i| of_category(&s.overlays[i]))
-                    .collect();
+                mine.clear();
+                mine.extend((0..s.overlays.len()).filter(|&i| of_category(&s.overlays[i])));
                 s.overlays.remove(mine[below(rng, mine.len())]);
             }
             continue;
         }
         for _ in current..target {
-            let mut used = vec![0u32; catalog.overlays.len()];
+            used.clear();
+            used.resize(kinds_count, 0u32);
             for o in &s.overlays {
                 used[usize::from(o.kind)] += 1;
             }
@@ -83,18 +90,16 @@ pub fn overlays(catalog: &Catalog, s: &mut Scenario, kinds: Kinds, rng: &mut Str
                 let k = &catalog.overlays[i];
                 k.category == category && used[i] < k.count && (kinds == Kinds::Any || k.hexes == 1)
             };
-            let themed: Vec<f64> = (0..catalog.overlays.len())
-                .map(|i| {
-                    if spare(i) {
-                        f64::from(*catalog.overlays[i].themes.get(&theme).unwrap_or(&0))
-                    } else {
-                        0.0
-                    }
-                })
-                .collect();
-            let any: Vec<f64> = (0..catalog.overlays.len())
-                .map(|i| if spare(i) { 1.0 } else { 0.0 })
-                .collect();
+            themed.clear();
+            themed.extend((0..kinds_count).map(|i| {
+                if spare(i) {
+                    f64::from(*catalog.overlays[i].themes.get(&theme).unwrap_or(&0))
+                } else {
+                    0.0
+                }
+            }));
+            any.clear();
+            any.extend((0..kinds_count).map(|i| if spare(i) { 1.0 } else { 0.0 }));
             let Some(kind) = weighted(rng, &themed).or_else(|| weighted(rng, &any)) else {
                 break;
             };

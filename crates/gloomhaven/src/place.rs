@@ -146,11 +146,13 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     for &h in &tiles {
         on_map.insert(h);
     }
-    let edge: Vec<Hex> = tiles
-        .iter()
-        .copied()
-        .filter(|&h| on_map.neighbours_in(h) < 6)
-        .collect();
+    let mut edge: Vec<Hex> = Vec::with_capacity(tiles.len());
+    edge.extend(
+        tiles
+            .iter()
+            .copied()
+            .filter(|&h| on_map.neighbours_in(h) < 6),
+    );
     if edge.is_empty() {
         return false;
     }

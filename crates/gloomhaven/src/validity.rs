@@ -205,17 +205,15 @@ pub fn check(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
 /// [`Invalid::Crowded`] naming the first shared hex and party size.
 pub fn check_figures(s: &Scenario) -> Result<(), Invalid> {
     // Cheap first: figures on different hexes whatever the party need no party-by-party look.
-    let mut hexes: Vec<Hex> = s
-        .start
-        .iter()
-        .copied()
-        .chain(
+    let mut hexes: Vec<Hex> = Vec::with_capacity(s.start.len() + s.monsters.len());
+    hexes.extend(
+        s.start.iter().copied().chain(
             s.monsters
                 .iter()
                 .filter(|m| Players::ALL.iter().any(|&p| m.level(p) != Level::None))
                 .map(|m| m.at),
-        )
-        .collect();
+        ),
+    );
     hexes.sort_unstable();
     if hexes.windows(2).all(|w| w[0] != w[1]) {
         return Ok(());
