@@ -162,14 +162,14 @@ pub const MONSTER_THEME_BIAS: f64 = 10.0;
 pub fn monsters(catalog: &Catalog, s: &mut Scenario, players: Players, rng: &mut Stream) {
     let d = f64::from(s.difficulty_points(catalog, players));
     let n = s.groups(players).len() as f64;
-    let pool: Vec<usize> = (0..catalog.monsters.len())
-        .filter(|&i| !catalog.monsters[i].boss)
-        .collect();
+    let mut pool: Vec<usize> = Vec::with_capacity(catalog.monsters.len());
+    pool.extend((0..catalog.monsters.len()).filter(|&i| !catalog.monsters[i].boss));
     let target = normal(rng, d, d / 8.0).round().max(10.0) as u32;
     let types = (normal(rng, n, n / 4.0).round().max(2.0) as usize).min(pool.len());
     let first = pool[below(rng, pool.len())];
     let theme = &catalog.monsters[first].theme;
-    let mut chosen = vec![first];
+    let mut chosen = Vec::with_capacity(types.max(1));
+    chosen.push(first);
     let same_theme: Vec<bool> = pool
         .iter()
         .map(|&i| &catalog.monsters[i].theme == theme)
@@ -240,7 +240,7 @@ pub fn set_monsters(
     groups: &[(usize, u32, u32)],
     rng: &mut Stream,
 ) {
-    let mut standees: Vec<Standee> = Vec::new();
+    let mut standees: Vec<Standee> = Vec::with_capacity(s.monsters.len().max(groups.len() * 4));
     for &(monster, n, e) in groups {
         let counts = derive(n, e, players, catalog.monsters[monster].standees.max(n + e));
         for l in levels(&counts) {

@@ -60,15 +60,16 @@ fn assemble(catalog: &Catalog, [m, x, y, t]: [&Scenario; 4], rng: &mut Stream) -
         let class = |o: &Overlay| class(catalog, o);
         let mut overlays = y.overlays.clone();
         for c in classes(catalog, &y.overlays) {
-            let wanted: Vec<usize> = (0..overlays.len())
-                .filter(|&i| class(&overlays[i]) == c)
-                .collect();
-            let spots: Vec<(Hex, _)> = m
-                .overlays
-                .iter()
-                .filter(|o| class(o) == c)
-                .map(|o| (o.at, o.direction))
-                .collect();
+            let mut wanted: Vec<usize> = Vec::with_capacity(overlays.len());
+            wanted.extend((0..overlays.len()).filter(|&i| class(&overlays[i]) == c));
+            // Room for the spots padded to as many as are wanted.
+            let mut spots: Vec<(Hex, _)> = Vec::with_capacity(m.overlays.len().max(wanted.len()));
+            spots.extend(
+                m.overlays
+                    .iter()
+                    .filter(|o| class(o) == c)
+                    .map(|o| (o.at, o.direction)),
+            );
             let spots = reuse(spots, wanted.len(), (NOWHERE, Default::default()), rng);
             for (i, (at, direction)) in wanted.into_iter().zip(spots) {
                 overlays[i].at = at;
