@@ -3,9 +3,9 @@
 //! as JSON at every start), the rest of the catalog without its scenarios, and its scenarios
 //! in a compact form (`src/rows/encode.rs`; reading the scenario book's 93 as JSON took a
 //! search about 3 ms), in runs of one source each, in the file's order, so that a run makes
-//! only the scenarios it starts from. The whole file stays the one source of truth; the crate's test
-//! `the_built_in_catalog_passes_every_check` holds what is read from these parts to every check
-//! of the whole.
+//! only the scenarios it starts from. The whole file stays the one source of truth; the
+//! crate's test `the_built_in_catalog_passes_every_check` holds what is read from these parts
+//! to every check of the whole.
 
 use std::env;
 use std::fs;

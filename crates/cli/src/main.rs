@@ -23,6 +23,7 @@ mod stock;
 mod sweep;
 mod vgb;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::FromArgMatches as _;
@@ -34,17 +35,19 @@ use crate::args::{Cli, Command, PuzzleCommand};
 use crate::puzzle::Ending;
 
 fn main() -> ExitCode {
-    prepare();
+    let line: Vec<OsString> = std::env::args_os().collect();
+    prepare(&line);
     // The help's examples and hidden flags are shaped only when help is asked for: building
     // the whole command tree costs every run most of a millisecond.
-    let asks_help = std::env::args_os()
-        .skip(1)
+    let asks_help = line[1..]
+        .iter()
         .any(|a| a == "-h" || a == "--help" || a == "help");
-    let matches = if asks_help {
-        args::help::command().get_matches()
+    let tree = if asks_help {
+        args::help::command()
     } else {
-        args::one::command(&std::env::args_os().collect::<Vec<_>>()).get_matches()
+        args::one::command(&line)
     };
+    let matches = tree.get_matches_from(line);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(Ending::Done) => ExitCode::SUCCESS,
@@ -69,8 +72,8 @@ fn main() -> ExitCode {
 /// Starts what a run will need and can be had before its options are read, on the machine's
 /// other core: a Gloomhaven search reads the built-in catalog and its starting scenarios (a
 /// third of a millisecond) while the command line is read.
-fn prepare() {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+fn prepare(line: &[OsString]) {
+    let args = &line[1..];
     if args.iter().any(|a| a == "gloomhaven") {
         let source = if args
             .iter()

@@ -2,9 +2,9 @@
 //!
 //! A catalog given by a user has its scenarios read and checked with the rest of it. The
 //! built-in catalog keeps its scenarios in a compact form written when the crate is built
-//! (from `data/catalog.json`), in runs of one source each, and makes them
-//! into records when they are first used: a run starting from one source (the published code's nine, say) makes only
-//! those ([`Scenarios::of`]); anything that looks at them all makes them all, once.
+//! (from `data/catalog.json`), in runs of one source each, and makes them into records when
+//! they are first used: a run starting from one source (the published code's nine, say) makes
+//! only those ([`Scenarios::of`]); anything that looks at them all makes them all, once.
 
 use std::fmt;
 use std::ops::Deref;
