@@ -4,12 +4,19 @@
 use crate::hex::{Hex, NEIGHBOURS};
 
 /// A set of hexes within a fixed bounding box (in axial x and y).
+///
+/// The bitmap has a ring of one cell around the box that no hex is ever put in, so every hex
+/// of the box has its six neighbours in the bitmap: the flood fill and the neighbour count
+/// step by fixed offsets without looking at the box's edges.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HexSet {
     min_x: i32,
     min_y: i32,
+    /// The box's columns and rows.
     width: usize,
     height: usize,
+    /// The bitmap's columns (the box's and the ring's).
+    stride: usize,
     bits: Vec<bool>,
     len: usize,
 }
@@ -46,7 +53,8 @@ impl HexSet {
             min_y: min_y - 1,
             width,
             height,
-            bits: vec![false; width * height],
+            stride: width + 2,
+            bits: vec![false; (width + 2) * (height + 2)],
             len: 0,
         }
     }
@@ -61,12 +69,20 @@ impl HexSet {
         }
     }
 
+    /// The hex's cell in the bitmap, if it lies in the box (never a cell of the ring).
     #[inline]
     fn index(&self, h: Hex) -> Option<usize> {
         // A hex left of or above the box wraps to a huge column or row: one comparison each.
         let x = h.x.wrapping_sub(self.min_x) as u32 as usize;
         let y = h.y.wrapping_sub(self.min_y) as u32 as usize;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        (x < self.width && y < self.height).then(|| (y + 1) * self.stride + x + 1)
+    }
+
+    /// The offsets of the six neighbours of a cell in the bitmap.
+    #[inline]
+    fn offsets(&self) -> [isize; 6] {
+        let stride = self.stride as isize;
+        NEIGHBOURS.map(|d| d.y as isize * stride + d.x as isize)
     }
 
     /// Adds a hex; true if it was not there.
@@ -112,46 +128,31 @@ impl HexSet {
     #[must_use]
     pub fn connected(&self, starts: impl IntoIterator<Item = Hex>) -> HexSet {
         let mut seen = HexSet::like(self);
-        let mut stack: Vec<(usize, usize)> = Vec::with_capacity(self.len);
-        let (width, height) = (self.width as isize, self.height as isize);
+        let mut stack: Vec<usize> = Vec::with_capacity(self.len);
         for h in starts {
             if let Some(i) = self.index(h)
                 && self.bits[i]
                 && !seen.bits[i]
             {
                 seen.bits[i] = true;
-                stack.push((i % self.width, i / self.width));
+                stack.push(i);
             }
         }
-        let w = self.width as isize;
-        let offsets = NEIGHBOURS.map(|d| d.y as isize * w + d.x as isize);
-        while let Some((x, y)) = stack.pop() {
-            if x >= 1 && y >= 1 && x + 1 < self.width && y + 1 < self.height {
-                // Inside the box's rim every neighbour is in the box: straight offsets.
-                let i = (y * self.width + x) as isize;
-                for (d, o) in NEIGHBOURS.iter().zip(offsets) {
-                    let n = (i + o) as usize;
-                    if self.bits[n] && !seen.bits[n] {
-                        seen.bits[n] = true;
-                        stack.push(((x as i32 + d.x) as usize, (y as i32 + d.y) as usize));
-                    }
-                }
-                continue;
-            }
-            for d in NEIGHBOURS {
-                let (nx, ny) = (x as isize + d.x as isize, y as isize + d.y as isize);
-                if nx < 0 || ny < 0 || nx >= width || ny >= height {
-                    continue;
-                }
-                let (nx, ny) = (nx as usize, ny as usize);
-                let i = ny * self.width + nx;
-                if self.bits[i] && !seen.bits[i] {
-                    seen.bits[i] = true;
-                    stack.push((nx, ny));
+        // The ring's cells are never in the set, so the fill never steps onto them and every
+        // cell it stands on has its six neighbours in the bitmap.
+        let offsets = self.offsets();
+        let mut len = stack.len();
+        while let Some(i) = stack.pop() {
+            for o in offsets {
+                let n = i.wrapping_add_signed(o);
+                if self.bits[n] && !seen.bits[n] {
+                    seen.bits[n] = true;
+                    stack.push(n);
+                    len += 1;
                 }
             }
         }
-        seen.len = seen.bits.iter().filter(|&&b| b).count();
+        seen.len = len;
         seen
     }
 
@@ -159,20 +160,12 @@ impl HexSet {
     #[must_use]
     #[inline]
     pub fn neighbours_in(&self, h: Hex) -> usize {
-        let (x, y) = (h.x - self.min_x, h.y - self.min_y);
-        let inside =
-            x >= 1 && y >= 1 && (x as usize) + 1 < self.width && (y as usize) + 1 < self.height;
-        if !inside {
+        let Some(i) = self.index(h) else {
             return h.neighbours().filter(|&n| self.contains(n)).count();
-        }
-        // Inside the box's rim every neighbour is in the box: straight offsets.
-        let i = y as usize * self.width + x as usize;
-        NEIGHBOURS
+        };
+        self.offsets()
             .iter()
-            .filter(|d| {
-                let n = i as isize + d.y as isize * self.width as isize + d.x as isize;
-                self.bits[n as usize]
-            })
+            .filter(|&&o| self.bits[i.wrapping_add_signed(o)])
             .count()
     }
 
@@ -235,6 +228,10 @@ mod tests {
             for &h in &hexes {
                 set.insert(h);
                 open.insert(h);
+            }
+            // The box holds every hex one step from those it was made around: its edge too.
+            for n in hexes.iter().take(3).flat_map(|h| h.neighbours()) {
+                prop_assert_eq!(set.insert(n), open.insert(n));
             }
             for &(q, r) in &removed {
                 let h = Hex::axial(q, r);
