@@ -1,7 +1,7 @@
 //! `ludoforge puzzle`: evolve, solve and study chess and chromatic mazes, through the puzzle
 //! jobs.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result};
 use ludoforge_job::Job;
@@ -27,14 +27,26 @@ pub enum Ending {
 
 pub use ludoforge_job::fresh_seed;
 
-/// Set by Ctrl-C: the run stops and the best so far is still written.
+/// Set by Ctrl-C (SIGINT), SIGTERM or SIGHUP: the run stops and the best so far is still
+/// written. The signal handler sets the flag itself, so no thread waits for signals.
 pub fn cancel_flag() -> &'static AtomicBool {
-    static FLAG: AtomicBool = AtomicBool::new(false);
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| FLAG.store(true, Ordering::Relaxed));
-    });
-    &FLAG
+    static FLAG: std::sync::OnceLock<std::sync::Arc<AtomicBool>> = std::sync::OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = std::sync::Arc::new(AtomicBool::new(false));
+        #[cfg(unix)]
+        let signals = [
+            signal_hook::consts::SIGINT,
+            signal_hook::consts::SIGTERM,
+            signal_hook::consts::SIGHUP,
+        ];
+        #[cfg(not(unix))]
+        let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+        for signal in signals {
+            // Without the handler a signal ends the run at once, as it would any program.
+            let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&flag));
+        }
+        flag
+    })
 }
 
 /// The puzzle jobs' parameters from the flags shared by `chess` and `chromatic`.
