@@ -48,6 +48,8 @@ pub struct Growing<G> {
     known: Vec<Outcome>,
     /// The population's scores as a Fenwick tree, brought up to date at every step.
     wheel: Wheel,
+    /// Members the population makes room for at the start, besides the seeds.
+    expected: usize,
 }
 
 impl<G> Growing<G> {
@@ -59,6 +61,7 @@ impl<G> Growing<G> {
             shift: 0.5,
             known: Vec::new(),
             wheel: Wheel::default(),
+            expected: 0,
         }
     }
 
@@ -79,6 +82,15 @@ impl<G> Growing<G> {
             known,
             ..Growing::new(seeds)
         }
+    }
+
+    /// Makes room at the start for the children of `cycles` cycles (at most 65,536), so that a
+    /// population that grows by a member a cycle is not moved in memory as it grows. Only
+    /// memory: the run is the same with any number.
+    #[must_use]
+    pub fn expecting(mut self, cycles: u64) -> Self {
+        self.expected = cycles.min(1 << 16) as usize;
+        self
     }
 
     /// Sets the shift (0 = plain fitness-proportional choice).
@@ -153,7 +165,7 @@ where
     ) -> Result<State<G>, EvolveError> {
         self.wheel = Wheel::default();
         let mut counters = Counters::default();
-        let mut population = Vec::new();
+        let mut population = Vec::with_capacity(self.seeds.len() + self.expected);
         let mut last_reason = std::borrow::Cow::Borrowed("no initial genome");
         for (i, genome) in self.seeds.iter().enumerate() {
             counters.evaluations += 1;

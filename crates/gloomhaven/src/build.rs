@@ -6,6 +6,7 @@ use ludoforge_evolve::Stream;
 use ludoforge_evolve::rng::{below, coin, weighted};
 
 use crate::catalog::{Catalog, Link};
+use crate::hex::Hex;
 use crate::hexset::HexSet;
 use crate::map::{Door, DoorKind, Map, PlacedTile, door_direction, join};
 
@@ -158,9 +159,19 @@ impl<'a> Builder<'a> {
     /// Builds maps until one fits (at most `attempts`): see [`build`].
     #[must_use]
     pub fn build(&self, attempts: u32, rng: &mut Stream) -> Option<Map> {
-        (0..attempts)
-            .map(|_| self.once(rng))
-            .find(|m| fits(self.catalog, m))
+        self.build_laid(attempts, rng).map(|(map, ..)| map)
+    }
+
+    /// [`Builder::build`], with the map's tile hexes and the set of them ([`laid`]).
+    pub(crate) fn build_laid(
+        &self,
+        attempts: u32,
+        rng: &mut Stream,
+    ) -> Option<(Map, Vec<Hex>, HexSet)> {
+        (0..attempts).find_map(|_| {
+            let map = self.once(rng);
+            laid(self.catalog, &map).map(|(tiles, on_map)| (map, tiles, on_map))
+        })
     }
 }
 
@@ -177,11 +188,23 @@ pub fn build_once(catalog: &Catalog, bounds: SizeBounds, rng: &mut Stream) -> Ma
 /// Whether a map can be laid on a table: no two tiles on one hex, no door on a tile hex.
 #[must_use]
 pub fn fits(catalog: &Catalog, map: &Map) -> bool {
+    laid(catalog, map).is_some()
+}
+
+/// When a map [`fits`], its tile hexes (tile by tile, as [`Map::tile_hexes`]) and the set of
+/// them, which placing pieces on the map starts from.
+fn laid(catalog: &Catalog, map: &Map) -> Option<(Vec<Hex>, HexSet)> {
     // One pass: every tile hex new (no overlap), then every door hex new (on no tile and no
     // other door).
     let hexes = map.tile_hexes(catalog);
     let mut taken = HexSet::around(hexes.iter().copied().chain(map.door_hexes()));
-    hexes.into_iter().all(|h| taken.insert(h)) && map.door_hexes().all(|d| taken.insert(d))
+    if !(hexes.iter().all(|&h| taken.insert(h)) && map.door_hexes().all(|d| taken.insert(d))) {
+        return None;
+    }
+    for d in map.door_hexes() {
+        taken.remove(d);
+    }
+    Some((hexes, taken))
 }
 
 /// Builds maps until one fits (at most `attempts`); `None` if none did.

@@ -21,7 +21,7 @@ use crate::catalog::Catalog;
 use crate::fitness::Fitness;
 use crate::hex::Hex;
 use crate::mutation::{self, Kinds};
-use crate::place::{fix, place};
+use crate::place::{fix, place_laid};
 use crate::record::Source;
 use crate::scenario::{Goal, Scenario};
 use crate::table::Table;
@@ -254,11 +254,12 @@ impl<'a> GloomProblem<'a> {
     }
 
     fn new_map(&self, s: &mut Scenario, rng: &mut Stream) {
-        if let Some(map) = self.builder.build(self.settings.map_attempts, rng) {
+        if let Some((map, tiles, on_map)) = self.builder.build_laid(self.settings.map_attempts, rng)
+        {
             // Only what a placement changes is kept, to put back if it fails.
             let old_map = std::mem::replace(&mut s.map, map);
             let old = Placed::of(s);
-            if !place(self.catalog, s, rng) {
+            if !place_laid(self.catalog, s, tiles, on_map, rng) {
                 s.map = old_map;
                 old.restore(s);
                 return;
@@ -432,7 +433,7 @@ pub fn evolve_from(
     keep: Option<Keep<'_, Scenario>>,
 ) -> Result<Report<Scenario>, EvolveError> {
     let problem = GloomProblem::from_start(catalog, *settings, &start);
-    let mut run = Run::new(&problem, Growing::scored(start.seeds))
+    let mut run = Run::new(&problem, Growing::scored(start.seeds).expecting(cycles))
         .goal(Aim::Maximise)
         .budget(Budget::generations(cycles))
         .seed(seed)

@@ -146,6 +146,18 @@ pub fn place(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) -> bool {
     for &h in &tiles {
         on_map.insert(h);
     }
+    place_laid(catalog, s, tiles, on_map, rng)
+}
+
+/// [`place`] on a map whose tile hexes (`tiles`, as [`crate::map::Map::tile_hexes`] gives
+/// them) and the set of them (`on_map`) are known.
+pub(crate) fn place_laid(
+    catalog: &Catalog,
+    s: &mut Scenario,
+    tiles: Vec<Hex>,
+    mut on_map: HexSet,
+    rng: &mut Stream,
+) -> bool {
     let mut edge: Vec<Hex> = Vec::with_capacity(tiles.len());
     edge.extend(
         tiles
