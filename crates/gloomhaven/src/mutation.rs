@@ -58,9 +58,7 @@ pub enum Kinds {
 /// map's theme (any kind of the category if none), among the kinds the box still holds; when
 /// the box holds no more, the count stays lower. New pieces wait for a hex.
 pub fn overlays(catalog: &Catalog, s: &mut Scenario, kinds: Kinds, rng: &mut Stream) {
-    let theme = crate::names::tile_theme(catalog, s)
-        .unwrap_or("")
-        .to_string();
+    let theme = crate::names::tile_theme(catalog, s).unwrap_or("");
     // Lists filled afresh for each piece, made once.
     let kinds_count = catalog.overlays.len();
     let (mut mine, mut used) = (Vec::new(), Vec::with_capacity(kinds_count));
@@ -93,7 +91,7 @@ pub fn overlays(catalog: &Catalog, s: &mut Scenario, kinds: Kinds, rng: &mut Str
             themed.clear();
             themed.extend((0..kinds_count).map(|i| {
                 if spare(i) {
-                    f64::from(*catalog.overlays[i].themes.get(&theme).unwrap_or(&0))
+                    f64::from(*catalog.overlays[i].themes.get(theme).unwrap_or(&0))
                 } else {
                     0.0
                 }
@@ -129,7 +127,8 @@ pub fn treasure(catalog: &Catalog, s: &mut Scenario, rng: &mut Stream) {
     let contents: Vec<u16> = (0..chain(rng))
         .map(|_| below(rng, catalog.chests.len()) as u16)
         .collect();
-    let hexes: Vec<_> = s.chests.iter().map(|c| c.at).collect();
+    let mut hexes = Vec::with_capacity(s.chests.len().max(contents.len()));
+    hexes.extend(s.chests.iter().map(|c| c.at));
     let hexes = reuse(hexes, contents.len(), NOWHERE, rng);
     s.chests = contents
         .into_iter()
@@ -251,7 +250,8 @@ pub fn set_monsters(
             });
         }
     }
-    let hexes: Vec<_> = s.monsters.iter().map(|m| m.at).collect();
+    let mut hexes = Vec::with_capacity(s.monsters.len().max(standees.len()));
+    hexes.extend(s.monsters.iter().map(|m| m.at));
     let hexes = reuse(hexes, standees.len(), NOWHERE, rng);
     for (m, at) in standees.iter_mut().zip(hexes) {
         m.at = at;

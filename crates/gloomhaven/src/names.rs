@@ -22,8 +22,6 @@
 //! assert!(place_words("Dungeon").contains(&second));
 //! ```
 
-use std::collections::BTreeMap;
-
 use ludoforge_evolve::rng::{below, stream};
 
 use crate::catalog::Catalog;
@@ -181,15 +179,19 @@ pub fn tile_theme<'a>(catalog: &'a Catalog, s: &Scenario) -> Option<&'a str> {
 
 /// The key with the largest total weight; ties go to the key seen first.
 fn dominant<'a>(items: impl Iterator<Item = (&'a str, usize)>) -> Option<&'a str> {
-    let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    // A handful of keys: a short list beats a map. Each key's first index is its own, so
+    // the largest is the same in any order.
+    let mut totals: Vec<(&str, usize, usize)> = Vec::with_capacity(8);
     for (i, (key, weight)) in items.enumerate() {
-        let entry = totals.entry(key).or_insert((0, i));
-        entry.0 += weight;
+        match totals.iter_mut().find(|(k, ..)| *k == key) {
+            Some(entry) => entry.1 += weight,
+            None => totals.push((key, weight, i)),
+        }
     }
     totals
         .into_iter()
-        .max_by_key(|&(_, (weight, first))| (weight, std::cmp::Reverse(first)))
-        .map(|(key, _)| key)
+        .max_by_key(|&(_, weight, first)| (weight, std::cmp::Reverse(first)))
+        .map(|(key, ..)| key)
 }
 
 /// Whether two words read as the same: equal, or sharing their first four letters.

@@ -50,7 +50,7 @@ fn assemble(catalog: &Catalog, [m, x, y, t]: [&Scenario; 4], rng: &mut Stream) -
         child.monsters.clone_from(&m.monsters);
         child.spawns.clone_from(&m.spawns);
     } else {
-        let spots = m.monsters.iter().map(|s| s.at).collect();
+        let spots = m.monsters.iter().map(|s| s.at);
         child.monsters = on_spots(&x.monsters, spots, |s, at| Standee { at, ..s }, rng);
         child.spawns.clone_from(&x.spawns);
     }
@@ -84,9 +84,9 @@ fn assemble(catalog: &Catalog, [m, x, y, t]: [&Scenario; 4], rng: &mut Stream) -
         child.coins.clone_from(&m.coins);
         child.chests.clone_from(&m.chests);
     } else {
-        let spots = m.coins.iter().map(|c| c.at).collect();
+        let spots = m.coins.iter().map(|c| c.at);
         child.coins = on_spots(&t.coins, spots, |c, at| Coin { at, ..c }, rng);
-        let spots = m.chests.iter().map(|c| c.at).collect();
+        let spots = m.chests.iter().map(|c| c.at);
         child.chests = on_spots(&t.chests, spots, |c, at| Chest { at, ..c }, rng);
     }
     child
@@ -136,11 +136,14 @@ impl Crossover for GloomProblem<'_> {
 /// for a hex.
 fn on_spots<T: Copy>(
     pieces: &[T],
-    spots: Vec<Hex>,
+    spots: impl ExactSizeIterator<Item = Hex>,
     place: impl Fn(T, Hex) -> T,
     rng: &mut Stream,
 ) -> Vec<T> {
-    let hexes = reuse(spots, pieces.len(), NOWHERE, rng);
+    // Room for the spots padded to as many as there are pieces.
+    let mut hexes = Vec::with_capacity(spots.len().max(pieces.len()));
+    hexes.extend(spots);
+    let hexes = reuse(hexes, pieces.len(), NOWHERE, rng);
     pieces
         .iter()
         .zip(hexes)
