@@ -3,7 +3,7 @@
 //! population's range; a map whose tiles overlap is built again.
 
 use ludoforge_evolve::Stream;
-use ludoforge_evolve::rng::{below, coin, weighted};
+use ludoforge_evolve::rng::{below, coin, unit, weighted};
 
 use crate::catalog::{Catalog, Link};
 use crate::hex::Hex;
@@ -43,6 +43,9 @@ pub struct Builder<'a> {
     tiles: usize,
     /// For each theme, every tile's weight when the map has that theme.
     weights: Vec<Vec<f64>>,
+    /// For each theme, the running sums of its weights, when a draw can search them (see
+    /// [`Builder::draw`]).
+    sums: Vec<Option<Vec<f64>>>,
 }
 
 impl<'a> Builder<'a> {
@@ -68,7 +71,7 @@ impl<'a> Builder<'a> {
             .iter()
             .map(|t| number(&mut tiles, t.tile.as_str()))
             .collect();
-        let weights = (0..themes.len())
+        let weights: Vec<Vec<f64>> = (0..themes.len())
             .map(|m| {
                 theme
                     .iter()
@@ -76,6 +79,7 @@ impl<'a> Builder<'a> {
                     .collect()
             })
             .collect();
+        let sums = weights.iter().map(|w| running_sums(w)).collect();
         Builder {
             catalog,
             bounds,
@@ -83,7 +87,13 @@ impl<'a> Builder<'a> {
             physical,
             tiles: tiles.len(),
             weights,
+            sums,
         }
+    }
+
+    /// A tile drawn with the weights of `theme` (see [`draw`]).
+    fn draw(&self, theme: usize, rng: &mut Stream) -> Option<usize> {
+        draw(&self.weights[theme], self.sums[theme].as_deref(), rng)
     }
 
     /// One build (the result may overlap): see [`build_once`].
@@ -91,7 +101,7 @@ impl<'a> Builder<'a> {
     pub fn once(&self, rng: &mut Stream) -> Map {
         let catalog = self.catalog;
         let first = below(rng, catalog.tiles.len());
-        let weights = &self.weights[self.theme[first]];
+        let theme = self.theme[first];
         let anchor = PlacedTile {
             tile: first,
             rotation: 0,
@@ -103,7 +113,7 @@ impl<'a> Builder<'a> {
             doors: Vec::with_capacity(12),
         };
         map.tiles.push(anchor);
-        let mut used = vec![false; self.tiles];
+        let mut used = crate::hexset::cleared(self.tiles);
         used[self.physical[first]] = true;
         // Open links with the map tile each belongs to.
         let mut open: Vec<(Link, u8)> = Vec::with_capacity(48);
@@ -112,7 +122,7 @@ impl<'a> Builder<'a> {
         let mut pairs: Vec<(usize, Link)> = Vec::with_capacity(64);
 
         for _ in 0..DRAWS {
-            let Some(next) = weighted(rng, weights) else {
+            let Some(next) = self.draw(theme, rng) else {
                 break;
             };
             if used[self.physical[next]] {
@@ -175,6 +185,38 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// [`weighted`] over `weights`, the same draw from the same stream, found by a binary search
+/// in their running sums `sums` where [`running_sums`] gave them.
+fn draw(weights: &[f64], sums: Option<&[f64]>, rng: &mut Stream) -> Option<usize> {
+    let Some(sums) = sums else {
+        return weighted(rng, weights);
+    };
+    let total = *sums.last()?;
+    // `weighted` takes each weight off the pick until one exceeds what is left: with whole
+    // weights every step is exact, so it stops at the first sum above the pick.
+    let pick = unit(rng) * total;
+    Some(sums.partition_point(|&s| s <= pick).min(sums.len() - 1))
+}
+
+/// The running sums of `weights`, when a binary search in them finds what [`weighted`] finds:
+/// every weight a positive whole number, and the total below 2^53 (so every sum, and a pick
+/// less the sums before it, is exact).
+fn running_sums(weights: &[f64]) -> Option<Vec<f64>> {
+    let whole = |w: f64| w > 0.0 && w.fract() == 0.0;
+    if !weights.iter().all(|&w| whole(w)) {
+        return None;
+    }
+    let mut sum = 0.0;
+    let sums: Vec<f64> = weights
+        .iter()
+        .map(|&w| {
+            sum += w;
+            sum
+        })
+        .collect();
+    (sum > 0.0 && sum < 2f64.powi(53)).then_some(sums)
+}
+
 /// One build (the result may overlap): the first tile is drawn uniformly, turned 0 at the
 /// origin, and sets the map's theme; each next tile is drawn with [`TILE_THEME_BIAS`], skipped
 /// if its physical tile is already used, and joined through a uniformly chosen pair of an open
@@ -216,4 +258,42 @@ pub fn build(
     rng: &mut Stream,
 ) -> Option<Map> {
     Builder::new(catalog, bounds).build(attempts, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The search in running sums draws what the weighted draw draws, from the same
+        /// stream, and leaves the stream where it leaves it; weights that are not whole go
+        /// to the weighted draw itself.
+        #[test]
+        fn the_search_draws_what_the_weighted_draw_draws(
+            weights in proptest::collection::vec(prop_oneof![Just(1.0), Just(10.0), (1u32..1000).prop_map(f64::from)], 1..120),
+            seed in any::<u64>(),
+        ) {
+            let sums = running_sums(&weights);
+            prop_assert!(sums.is_some());
+            let (mut a, mut b) = (
+                ludoforge_evolve::rng::stream(seed, 0, 0),
+                ludoforge_evolve::rng::stream(seed, 0, 0),
+            );
+            for _ in 0..200 {
+                prop_assert_eq!(draw(&weights, sums.as_deref(), &mut a), weighted(&mut b, &weights));
+            }
+            prop_assert_eq!(unit(&mut a), unit(&mut b));
+        }
+    }
+
+    /// Weights that are not whole, or not positive, have no running sums.
+    #[test]
+    fn only_whole_positive_weights_are_searched() {
+        assert!(running_sums(&[1.0, 10.0]).is_some());
+        assert!(running_sums(&[1.0, 0.5]).is_none());
+        assert!(running_sums(&[1.0, 0.0]).is_none());
+        assert!(running_sums(&[]).is_none());
+    }
 }

@@ -54,7 +54,7 @@ impl HexSet {
             width,
             height,
             stride: width + 2,
-            bits: vec![false; (width + 2) * (height + 2)],
+            bits: cleared((width + 2) * (height + 2)),
             len: 0,
         }
     }
@@ -63,7 +63,7 @@ impl HexSet {
     #[must_use]
     pub fn like(other: &HexSet) -> HexSet {
         HexSet {
-            bits: vec![false; other.bits.len()],
+            bits: cleared(other.bits.len()),
             len: 0,
             ..*other
         }
@@ -187,6 +187,15 @@ impl HexSet {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+}
+
+/// `n` cells, none set. Made by `malloc` and cleared, not by `calloc` (as `vec![false; n]`
+/// is): glibc's `calloc` skips the thread's cache of freed blocks, and a search makes and
+/// drops several sets a cycle.
+pub(crate) fn cleared(n: usize) -> Vec<bool> {
+    let mut cells = Vec::with_capacity(n);
+    cells.resize(n, false);
+    cells
 }
 
 #[cfg(test)]

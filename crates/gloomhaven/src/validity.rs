@@ -316,30 +316,30 @@ pub fn check_pieces(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
             });
         }
     }
-    let mut kinds = vec![0u32; catalog.overlays.len()];
+    // The first kind in the catalog's order the box holds too few of (a scenario has a
+    // handful of overlay tiles: counted among themselves, without a count for every kind).
+    let mut short: Option<(u16, u32)> = None;
     for o in &s.overlays {
-        kinds[usize::from(o.kind)] += 1;
-    }
-    for (kind, &needed) in catalog.overlays.iter().zip(&kinds) {
-        if needed > kind.count {
-            return Err(Invalid::Kind {
-                kind: kind.name.clone(),
-                needed,
-                max: kind.count,
-            });
+        let needed = s.overlays.iter().filter(|p| p.kind == o.kind).count() as u32;
+        if needed > catalog.overlays[usize::from(o.kind)].count
+            && short.is_none_or(|(kind, _)| o.kind < kind)
+        {
+            short = Some((o.kind, needed));
         }
+    }
+    if let Some((kind, needed)) = short {
+        let kind = &catalog.overlays[usize::from(kind)];
+        return Err(Invalid::Kind {
+            kind: kind.name.clone(),
+            needed,
+            max: kind.count,
+        });
     }
     check_standees(catalog, s)
 }
 
 /// Each monster's standees in one room, for every party size, against the box.
 fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
-    let room = rooms(s);
-    let room_of = |h: Hex| -> usize {
-        s.map
-            .tile_at(catalog, h)
-            .map_or(usize::MAX, |t| room.get(t).copied().unwrap_or(t))
-    };
     // Cheap first: the whole map's count settles most scenarios without looking up rooms.
     // A handful of monsters: a short list beats a map.
     let mut totals: Vec<(u16, [u32; 3])> = Vec::with_capacity(8);
@@ -368,6 +368,12 @@ fn check_standees(catalog: &Catalog, s: &Scenario) -> Result<(), Invalid> {
     if crowded.is_empty() {
         return Ok(());
     }
+    let room = rooms(s);
+    let room_of = |h: Hex| -> usize {
+        s.map
+            .tile_at(catalog, h)
+            .map_or(usize::MAX, |t| room.get(t).copied().unwrap_or(t))
+    };
     let mut per_room: BTreeMap<(u16, usize), [u32; 3]> = BTreeMap::new();
     for m in s.monsters.iter().filter(|m| crowded.contains(&m.monster)) {
         let t = per_room.entry((m.monster, room_of(m.at))).or_default();
