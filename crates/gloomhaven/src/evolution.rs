@@ -23,7 +23,7 @@ use crate::hex::Hex;
 use crate::mutation::{self, Kinds};
 use crate::place::{fix, place_laid};
 use crate::record::Source;
-use crate::scenario::{Goal, Scenario};
+use crate::scenario::{Direction, Goal, Scenario};
 use crate::table::Table;
 use crate::validity::check;
 
@@ -271,42 +271,47 @@ impl<'a> GloomProblem<'a> {
     }
 }
 
-/// Where a scenario's pieces stand: what [`place`] changes besides the map.
+/// Where a scenario's pieces stand: what [`crate::place::place`] changes besides the map.
 struct Placed {
     start: Vec<Hex>,
     exit: Option<Hex>,
-    monsters: Vec<Hex>,
-    overlays: Vec<(Hex, crate::scenario::Direction)>,
-    coins: Vec<Hex>,
-    chests: Vec<Hex>,
+    /// The standees', overlay tiles', coins' and chests' hexes, in that order, in one list
+    /// (with the overlay tiles' directions).
+    spots: Vec<(Hex, Direction)>,
 }
 
 impl Placed {
     fn of(s: &Scenario) -> Placed {
+        let mut spots = Vec::with_capacity(
+            s.monsters.len() + s.overlays.len() + s.coins.len() + s.chests.len(),
+        );
+        let at = |h: Hex| (h, Direction::Default);
+        spots.extend(s.monsters.iter().map(|m| at(m.at)));
+        spots.extend(s.overlays.iter().map(|o| (o.at, o.direction)));
+        spots.extend(s.coins.iter().map(|c| at(c.at)));
+        spots.extend(s.chests.iter().map(|c| at(c.at)));
         Placed {
             start: s.start.clone(),
             exit: s.exit,
-            monsters: s.monsters.iter().map(|m| m.at).collect(),
-            overlays: s.overlays.iter().map(|o| (o.at, o.direction)).collect(),
-            coins: s.coins.iter().map(|c| c.at).collect(),
-            chests: s.chests.iter().map(|c| c.at).collect(),
+            spots,
         }
     }
 
     fn restore(self, s: &mut Scenario) {
         s.start = self.start;
         s.exit = self.exit;
-        for (m, at) in s.monsters.iter_mut().zip(self.monsters) {
+        let mut spots = self.spots.into_iter();
+        for (m, (at, _)) in s.monsters.iter_mut().zip(spots.by_ref()) {
             m.at = at;
         }
-        for (o, (at, direction)) in s.overlays.iter_mut().zip(self.overlays) {
+        for (o, (at, direction)) in s.overlays.iter_mut().zip(spots.by_ref()) {
             o.at = at;
             o.direction = direction;
         }
-        for (c, at) in s.coins.iter_mut().zip(self.coins) {
+        for (c, (at, _)) in s.coins.iter_mut().zip(spots.by_ref()) {
             c.at = at;
         }
-        for (c, at) in s.chests.iter_mut().zip(self.chests) {
+        for (c, (at, _)) in s.chests.iter_mut().zip(spots) {
             c.at = at;
         }
     }

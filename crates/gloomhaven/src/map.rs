@@ -1,7 +1,5 @@
 //! Maps: tiles placed and turned on the hex grid, joined by doors like jigsaw pieces.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Link};
@@ -270,11 +268,16 @@ impl Map {
     /// A physical tile used twice (either side), if any.
     #[must_use]
     pub fn repeated_tile<'a>(&self, catalog: &'a Catalog) -> Option<&'a str> {
-        let mut seen = BTreeSet::new();
+        // A dozen tiles at most: a short list beats a set.
+        let mut seen: Vec<&str> = Vec::with_capacity(self.tiles.len());
         self.tiles
             .iter()
             .map(|t| catalog.tiles[t.tile].tile.as_str())
-            .find(|&name| !seen.insert(name))
+            .find(|&name| {
+                let repeated = seen.contains(&name);
+                seen.push(name);
+                repeated
+            })
     }
 
     /// The hexes a figure can stand on: tile hexes and door hexes.

@@ -75,23 +75,33 @@ pub fn reuse<T: Copy>(mut positions: Vec<T>, n: usize, pad: T, rng: &mut Stream)
 /// The tile hexes free of every placed piece, the start hexes and the exit, in map order.
 fn free_hexes(catalog: &Catalog, s: &Scenario) -> Vec<Hex> {
     let tiles = s.map.tile_hexes(catalog);
-    let placed: Vec<Hex> = s
-        .start
-        .iter()
-        .copied()
-        .chain(s.monsters.iter().map(|m| m.at))
-        .chain(
-            s.overlays
-                .iter()
-                .filter(|o| o.at != NOWHERE)
-                .flat_map(|o| o.cells(catalog)),
-        )
-        .chain(s.coins.iter().map(|c| c.at))
-        .chain(s.chests.iter().map(|c| c.at))
-        .chain(s.exit)
-        .chain(s.map.door_hexes())
-        .filter(|&h| h != NOWHERE)
-        .collect();
+    // Room for every piece's hexes (an overlay tile covers at most three).
+    let mut placed: Vec<Hex> = Vec::with_capacity(
+        s.start.len()
+            + s.monsters.len()
+            + 3 * s.overlays.len()
+            + s.coins.len()
+            + s.chests.len()
+            + 1
+            + s.map.doors.len(),
+    );
+    placed.extend(
+        s.start
+            .iter()
+            .copied()
+            .chain(s.monsters.iter().map(|m| m.at))
+            .chain(
+                s.overlays
+                    .iter()
+                    .filter(|o| o.at != NOWHERE)
+                    .flat_map(|o| o.cells(catalog)),
+            )
+            .chain(s.coins.iter().map(|c| c.at))
+            .chain(s.chests.iter().map(|c| c.at))
+            .chain(s.exit)
+            .chain(s.map.door_hexes())
+            .filter(|&h| h != NOWHERE),
+    );
     let mut used = HexSet::around(tiles.iter().copied().chain(placed.iter().copied()));
     for &h in &placed {
         used.insert(h);
