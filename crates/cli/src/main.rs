@@ -36,7 +36,6 @@ use crate::puzzle::Ending;
 
 fn main() -> ExitCode {
     let line: Vec<OsString> = std::env::args_os().collect();
-    prepare(&line);
     // The help's examples and hidden flags are shaped only when help is asked for: building
     // the whole command tree costs every run most of a millisecond.
     let asks_help = line[1..]
@@ -66,24 +65,6 @@ fn main() -> ExitCode {
             eprintln!("error: {error:#}");
             ExitCode::from(1)
         }
-    }
-}
-
-/// Starts what a run will need and can be had before its options are read, on the machine's
-/// other core: a Gloomhaven search reads the built-in catalog and its starting scenarios (a
-/// third of a millisecond) while the command line is read.
-fn prepare(line: &[OsString]) {
-    let args = &line[1..];
-    if args.iter().any(|a| a == "gloomhaven") {
-        let source = if args
-            .iter()
-            .any(|a| a.to_str().is_some_and(|a| a.ends_with("gloomdungeons")))
-        {
-            ludoforge_gloomhaven::record::Source::Gloomdungeons
-        } else {
-            ludoforge_gloomhaven::record::Source::Book
-        };
-        std::thread::spawn(move || ludoforge_gloomhaven::catalog::Catalog::prepare(source));
     }
 }
 

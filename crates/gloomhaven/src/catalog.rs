@@ -395,20 +395,6 @@ impl Catalog {
         SHARED.get_or_init(Catalog::built_in)
     }
 
-    /// Reads the shared built-in catalog ([`Catalog::shared`]) and its scenarios from `source`
-    /// now, ahead of a run that starts from them. A front end calls it on a thread of its own
-    /// while it does other work; the run then finds them read, or waits for the reading to end.
-    ///
-    /// ```
-    /// use ludoforge_gloomhaven::catalog::Catalog;
-    /// use ludoforge_gloomhaven::record::Source;
-    /// std::thread::spawn(|| Catalog::prepare(Source::Gloomdungeons));
-    /// assert_eq!(Catalog::shared().scenarios.of(Source::Gloomdungeons).len(), 9);
-    /// ```
-    pub fn prepare(source: crate::record::Source) {
-        let _ = Catalog::shared().scenarios.of(source);
-    }
-
     /// Reads and checks a catalog.
     ///
     /// # Errors
