@@ -58,6 +58,9 @@ pub enum Command {
     /// Risk variants: playtest one, play one at the terminal, draw a map.
     #[command(subcommand)]
     Risk(risk::RiskCommand),
+    /// Check content by its generator's own rules: valid or not (and where), and every
+    /// measure and descriptor, with its picture.
+    Check(crate::check::CheckArgs),
     /// The jobs every front end can run, one line each.
     List,
     /// A job's parameters, as a JSON Schema with defaults and bounds.

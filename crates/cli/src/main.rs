@@ -6,6 +6,7 @@
 //! yet, nothing is).
 
 mod args;
+mod check;
 mod checkpoint;
 mod explore;
 mod gloomhaven;
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
         Ok(Ending::Done) => ExitCode::SUCCESS,
         Ok(Ending::TargetMissed) => ExitCode::from(3),
         Ok(Ending::Interrupted) => ExitCode::from(130),
+        Ok(Ending::Invalid) => ExitCode::from(4),
         Err(error)
             if matches!(
                 error.downcast_ref::<ludoforge_job::JobError>(),
@@ -98,6 +100,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
         );
     }
     match &cli.command {
+        Command::Check(args) => check::check(args),
         Command::List => jobs::list(),
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),

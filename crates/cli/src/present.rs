@@ -156,6 +156,7 @@ pub fn present(
         JobEnding::Done => Ending::Done,
         JobEnding::Interrupted => Ending::Interrupted,
         JobEnding::TargetMissed | JobEnding::ShortOfReference => Ending::TargetMissed,
+        JobEnding::Invalid => Ending::Invalid,
     })
 }
 

@@ -23,6 +23,8 @@ pub enum Ending {
     TargetMissed,
     /// Stopped by Ctrl-C; the best found so far was written.
     Interrupted,
+    /// The content checked breaks a rule of its generator (the result says which).
+    Invalid,
 }
 
 pub use ludoforge_job::fresh_seed;

@@ -301,6 +301,7 @@ fn cases(dir: &Path) -> Vec<Case> {
                 json!({"matches": 100_000, "explore": explore()}),
             )
         },
+        reading("check", json!({"content": puzzle})),
     ]
 }
 

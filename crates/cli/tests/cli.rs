@@ -13,6 +13,8 @@ use tempfile::TempDir;
 
 #[path = "cli/agents.rs"]
 mod agents;
+#[path = "cli/check.rs"]
+mod check;
 #[path = "cli/checkpoint.rs"]
 mod checkpoint;
 #[path = "cli/corpus.rs"]

@@ -44,6 +44,9 @@ pub enum Ending {
     /// The run finished, but its content falls short of a published figure it was checked
     /// against.
     ShortOfReference,
+    /// Content was checked and breaks a rule of its generator (the files say which and
+    /// where).
+    Invalid,
 }
 
 /// Writes a streamed file's bytes (see [`File::streamed`]).

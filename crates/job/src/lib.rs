@@ -60,6 +60,7 @@
 //! ```
 
 mod artifact;
+pub mod check;
 pub mod checkpoint;
 mod context;
 pub mod engine;

@@ -2,6 +2,7 @@
 //! the studio and the Python package ask it for jobs by id.
 
 use ludoforge_job::Registry;
+use ludoforge_job::check::CheckJob;
 
 pub mod search;
 
@@ -36,7 +37,24 @@ pub fn registry() -> Registry {
         ludoforge_gloomhaven::job::jobs(),
     );
     registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
+    registry.add(Box::new(check_job()));
     registry
+}
+
+/// `check`, over every generator whose content this build can check.
+#[must_use]
+pub fn check_job() -> CheckJob {
+    CheckJob::new(
+        vec![ludoforge_puzzles::job::check],
+        "chess and chromatic mazes",
+        check_sample(),
+    )
+}
+
+/// The content `check` is tried on: the chromatic maze `puzzle-chromatic` makes with its
+/// defaults and seed 1 (94 moves across).
+fn check_sample() -> serde_json::Value {
+    serde_json::json!({"kind": "chromatic", "rows": ["OYYOBYOOGBO", "RYVRGYBOYBO", "OVBYOOVVBBO", "YVRGGGGVRRO", "YGRVVRBYGBB", "VGYYBVGYRGB", "RROVGBOBBVV", "YYOGVBVGROY", "YRVBROYBVYO", "ORGBYBOOGRO", "GBVVYVYRRRY"], "entrance": "a1", "exit": "k11"})
 }
 
 /// The memory the system can give without swapping (`MemAvailable` of `/proc/meminfo`), where

@@ -99,6 +99,19 @@ impl Puzzle {
         }
     }
 
+    /// The squares the agent can reach from the entrance, the entrance first.
+    #[must_use]
+    pub fn reachable(&self) -> Vec<usize> {
+        match self {
+            Puzzle::Chess(maze) => maze.reachable(),
+            Puzzle::Chromatic(maze) => crate::solve::reach(&maze.moves(), maze.entrance)
+                .order
+                .iter()
+                .map(|&i| i as usize)
+                .collect(),
+        }
+    }
+
     /// The file form, with every field written out.
     #[must_use]
     pub fn to_file(&self) -> PuzzleFile {
@@ -131,6 +144,20 @@ impl Puzzle {
     /// # Errors
     /// [`PuzzleError`] naming the first problem found.
     pub fn from_file(file: &PuzzleFile) -> Result<Self, PuzzleError> {
+        let puzzle = Puzzle::drafted(file)?;
+        if let Puzzle::Chess(maze) = &puzzle {
+            maze.check()?;
+        }
+        Ok(puzzle)
+    }
+
+    /// Builds a file's puzzle without holding a chess maze's pieces to the rules of a position
+    /// (an editor's draft: see [`ChessMaze::illegal`]); its board, squares, letters and colours
+    /// must still be readable.
+    ///
+    /// # Errors
+    /// [`PuzzleError`] naming what cannot be read.
+    pub fn drafted(file: &PuzzleFile) -> Result<Self, PuzzleError> {
         match file {
             PuzzleFile::Chess {
                 width,
@@ -158,9 +185,9 @@ impl Puzzle {
                     })?;
                     placed.push((kind, board.index(board.parse_square(&entry.square)?)));
                 }
-                Ok(Puzzle::Chess(ChessMaze::new(
+                Ok(Puzzle::Chess(ChessMaze::unchecked(
                     board, agent, entrance, exit, placed,
-                )?))
+                )))
             }
             PuzzleFile::Chromatic {
                 rows,

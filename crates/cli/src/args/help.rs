@@ -35,6 +35,13 @@ pub const EXAMPLES: &[(&[&str], &[&str])] = &[
         ],
     ),
     (
+        &["check"],
+        &[
+            "ludoforge check maze.json",
+            "ludoforge check edited.json --out checked.json --png checked.png",
+        ],
+    ),
+    (
         &["puzzle", "study"],
         &[
             "ludoforge puzzle study --replicates 5 --seed 1",

@@ -372,6 +372,35 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "a target of 0 moves is impossible",
     ),
+    // check
+    (
+        "check missing.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    (
+        "check broken.json",
+        1,
+        "broken.json cannot be checked: the content is not JSON",
+    ),
+    ("check list.json", 1, "the content is not a JSON object"),
+    (
+        "check notpuzzle.json",
+        1,
+        "not a maze (missing field `width`)",
+    ),
+    (
+        "check nobook.json",
+        1,
+        "this is not content ludoforge can check: it checks chess and chromatic mazes",
+    ),
+    ("check ok.txt --svg ok.txt", 1, "the content is not JSON"),
+    ("run check", 1, "no content given: give a result file"),
+    (
+        "run check --set content=5",
+        1,
+        "the content is not a JSON object",
+    ),
     // puzzle-solve
     (
         "puzzle solve missing.json",

@@ -11,7 +11,7 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 19] = [
+const JOBS: [&str; 20] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
@@ -31,6 +31,7 @@ const JOBS: [&str; 19] = [
     "risk-design",
     "risk-map",
     "risk-explore",
+    "check",
 ];
 
 #[test]

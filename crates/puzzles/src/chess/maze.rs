@@ -43,27 +43,66 @@ impl ChessMaze {
         agent: PieceKind,
         entrance: usize,
         exit: usize,
-        mut pieces: Vec<(PieceKind, usize)>,
+        pieces: Vec<(PieceKind, usize)>,
     ) -> Result<Self, PuzzleError> {
         if entrance == exit {
             return Err(PuzzleError::SameEntranceExit {
                 square: board.name(entrance),
             });
         }
+        let maze = ChessMaze::unchecked(board, agent, entrance, exit, pieces);
+        maze.check()?;
+        Ok(maze)
+    }
+
+    /// The maze as given, not checked against the rules (an editor's draft): see
+    /// [`ChessMaze::illegal`] for the first rule it breaks.
+    #[must_use]
+    pub fn unchecked(
+        board: Board,
+        agent: PieceKind,
+        entrance: usize,
+        exit: usize,
+        mut pieces: Vec<(PieceKind, usize)>,
+    ) -> Self {
         pieces.sort();
-        let maze = ChessMaze {
+        ChessMaze {
             board,
             agent,
             entrance,
             exit,
             pieces,
-        };
-        maze.check()?;
-        Ok(maze)
+        }
     }
 
-    fn check(&self) -> Result<(), PuzzleError> {
-        let illegal = |why: String| Err(PuzzleError::IllegalPosition { why });
+    /// Checks the rules [`ChessMaze::new`] holds a maze to.
+    ///
+    /// # Errors
+    /// [`PuzzleError::IllegalPosition`] naming the first rule broken.
+    pub fn check(&self) -> Result<(), PuzzleError> {
+        match self.illegal() {
+            None => Ok(()),
+            Some((why, _)) => Err(PuzzleError::IllegalPosition { why }),
+        }
+    }
+
+    /// The first rule of a position the pieces break (none on the entrance or exit, none on
+    /// another's square, none covering the entrance or exit), in words, with the squares of
+    /// the pieces that break it (and the square a piece covers); `None` when the position is
+    /// legal.
+    ///
+    /// ```
+    /// use ludoforge_puzzles::board::Board;
+    /// use ludoforge_puzzles::chess::{ChessMaze, PieceKind};
+    /// let board = Board::new(5, 5).unwrap();
+    /// // A knight on b3 covers a1, the entrance.
+    /// let maze = ChessMaze::unchecked(board, PieceKind::Rook, 0, 24, vec![(PieceKind::Knight, 11)]);
+    /// let (why, squares) = maze.illegal().unwrap();
+    /// assert!(why.contains("covers the entrance a1"), "{why}");
+    /// assert_eq!(squares, [11, 0]);
+    /// ```
+    #[must_use]
+    pub fn illegal(&self) -> Option<(String, Vec<usize>)> {
         let mut occupied = vec![false; self.board.len()];
         for &(kind, square) in &self.pieces {
             let name = self.board.name(square);
@@ -73,12 +112,16 @@ impl ChessMaze {
                 } else {
                     "exit"
                 };
-                return illegal(format!(
-                    "the {kind} on {name} stands on the {role}: move it"
+                return Some((
+                    format!("the {kind} on {name} stands on the {role}: move it"),
+                    vec![square],
                 ));
             }
             if occupied[square] {
-                return illegal(format!("two pieces stand on {name}: move one of them"));
+                return Some((
+                    format!("two pieces stand on {name}: move one of them"),
+                    vec![square],
+                ));
             }
             occupied[square] = true;
         }
@@ -86,16 +129,19 @@ impl ChessMaze {
             let alone = blocked(&self.board, &[(kind, square)], &occupied);
             for (role, target) in [("entrance", self.entrance), ("exit", self.exit)] {
                 if alone[target] {
-                    return illegal(format!(
-                        "the {kind} on {} covers the {role} {}: no piece may cover the entrance \
-                         or the exit",
-                        self.board.name(square),
-                        self.board.name(target)
+                    return Some((
+                        format!(
+                            "the {kind} on {} covers the {role} {}: no piece may cover the \
+                             entrance or the exit",
+                            self.board.name(square),
+                            self.board.name(target)
+                        ),
+                        vec![square, target],
                     ));
                 }
             }
         }
-        Ok(())
+        None
     }
 
     /// True where a piece stands.
@@ -124,6 +170,19 @@ impl ChessMaze {
             blocked: &blocked,
         };
         solve::solve(&moves, self.entrance, self.exit)
+    }
+
+    /// The squares the agent can reach from the entrance, the entrance first.
+    #[must_use]
+    pub fn reachable(&self) -> Vec<usize> {
+        let blocked = self.blocked();
+        let moves = AgentMoves {
+            board: &self.board,
+            agent: self.agent,
+            blocked: &blocked,
+        };
+        let table = solve::reach(&moves, self.entrance);
+        table.order.iter().map(|&i| i as usize).collect()
     }
 }
 

@@ -345,6 +345,7 @@ pub(super) fn svg(
         reveal: asked.reveal,
         solution: asked.solution.then(|| solution.path.clone()),
         caption,
+        marked: Vec::new(),
     };
     match puzzle {
         Puzzle::Chess(maze) => chess_svg(maze, &view),

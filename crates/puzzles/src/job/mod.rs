@@ -3,6 +3,7 @@
 //! Each front end (the command line, the web studio, sweeps) runs puzzles through these, so
 //! the same parameters and seed give the same files whichever asks.
 
+mod check;
 mod draw;
 mod evolve;
 mod explore;
@@ -11,6 +12,7 @@ mod search;
 mod solve;
 mod study;
 
+pub use check::check;
 pub use evolve::{ChessJob, ChromaticJob};
 pub use explore::{
     ChessExploreJob, ChessExploreParams, ChromaticExploreJob, ChromaticExploreParams,

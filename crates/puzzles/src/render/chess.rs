@@ -129,6 +129,7 @@ pub fn chess_svg(maze: &ChessMaze, view: &View) -> String {
     if let Some(path) = &view.solution {
         layout.draw_move_numbers(&mut svg, path);
     }
+    layout.draw_marks(&mut svg, &view.marked);
     layout.draw_captions(&mut svg);
     svg.finish()
 }

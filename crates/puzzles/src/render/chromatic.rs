@@ -109,6 +109,7 @@ pub fn chromatic_svg(maze: &ChromaticMaze, view: &View) -> String {
     if let Some(path) = &view.solution {
         layout.draw_move_numbers(&mut svg, path);
     }
+    layout.draw_marks(&mut svg, &view.marked);
     layout.draw_captions(&mut svg);
     svg.finish()
 }

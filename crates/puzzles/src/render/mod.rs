@@ -44,6 +44,9 @@ pub struct View {
     pub solution: Option<Vec<usize>>,
     /// Extra text for a second caption line, e.g. "23 moves · seed 7".
     pub caption: Option<String>,
+    /// Squares to ring in red: where a check found a problem (an unreachable exit, a piece
+    /// that breaks a rule). Indices off the board are skipped.
+    pub marked: Vec<usize>,
 }
 
 impl View {
@@ -69,6 +72,13 @@ impl View {
         self
     }
 
+    /// The same view with these squares ringed in red.
+    #[must_use]
+    pub fn with_marks(mut self, squares: &[usize]) -> View {
+        self.marked = squares.to_vec();
+        self
+    }
+
     /// The same view with a second caption line.
     #[must_use]
     pub fn with_caption(mut self, text: impl Into<String>) -> View {
@@ -83,6 +93,8 @@ const ENTRANCE_INK: Color = Color::hex(0x1b7a2a);
 const EXIT_INK: Color = Color::hex(0xc62828);
 /// Colour of the solution line and move numbers.
 const PATH_INK: Color = Color::hex(0x1a237e);
+/// Colour of the rings round squares where a problem is.
+const PROBLEM_INK: Color = Color::hex(0xd50000);
 /// Colour of labels and captions.
 const LABEL_INK: Color = Color::hex(0x333333);
 
@@ -247,6 +259,32 @@ impl Layout {
                 TextStyle::new(r * 1.5).color(ink).bold().centered(),
             );
         });
+    }
+
+    /// A red ring, haloed in white, inside each marked square.
+    fn draw_marks(&self, svg: &mut Svg, marked: &[usize]) {
+        let width = (self.cell * 0.1).max(2.0);
+        for &index in marked.iter().filter(|&&i| i < self.board.len()) {
+            let (x, y) = self.corner(index);
+            let inset = width / 2.0 + 1.0;
+            let side = self.cell - 2.0 * inset;
+            svg.group(&format!("problem at {}", self.board.name(index)), |g| {
+                g.rect(
+                    x + inset,
+                    y + inset,
+                    side,
+                    side,
+                    Style::outline(Stroke::new(Color::WHITE, width + 2.0)),
+                )
+                .rect(
+                    x + inset,
+                    y + inset,
+                    side,
+                    side,
+                    Style::outline(Stroke::new(PROBLEM_INK, width)),
+                );
+            });
+        }
     }
 
     /// The solution: a haloed line through the squares' centres ending in an arrow at the

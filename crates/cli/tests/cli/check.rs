@@ -1,0 +1,166 @@
+//! `ludoforge check`: content read back and judged by its generator's own rules, agreeing
+//! with the generator's own figures for everything it made, and naming the problem of an
+//! edit that breaks a rule.
+
+use std::fs;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+use super::{PNG_SIGNATURE, QUICK, is_svg, read_json, run_in, write};
+
+/// The measures `check` reports for a maze, as the puzzle jobs' result files hold them.
+fn agrees(checked: &Value, result: &Value, what: &str) {
+    assert_eq!(checked["generator"], "ludoforge check", "{what}");
+    assert_eq!(checked["valid"], true, "{what}: {checked}");
+    let m = &checked["measures"];
+    assert_eq!(m["min_moves"], result["min_moves"], "{what}");
+    for name in [
+        "decision_points",
+        "dead_ends",
+        "reachable",
+        "shortest_solutions",
+    ] {
+        assert_eq!(m[name], result["measures"][name], "{what}: {name}");
+    }
+    assert_eq!(checked["content"], result["puzzle"], "{what}");
+    assert_eq!(
+        checked["descriptors"],
+        serde_json::json!(["min_moves", "decision_points", "dead_ends", "reachable"]),
+        "{what}"
+    );
+}
+
+#[test]
+fn every_maze_the_generator_makes_checks_valid_with_its_own_figures() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    for kind in ["chess", "chromatic"] {
+        for seed in ["1", "2", "3"] {
+            let mut args = vec![
+                "puzzle", kind, "--size", "8", "--seed", seed, "-o", "r.json",
+            ];
+            args.extend(QUICK);
+            let made = run_in(d, &args);
+            assert!([0, 3].contains(&made.code), "{}", made.describe());
+            let result = read_json(&d.join("r.json"));
+            let out = run_in(d, &["check", "r.json", "-o", "c.json"]).expect_ok();
+            let summary = out.summary();
+            assert_eq!(summary["of"], format!("puzzle-{kind}"));
+            assert_eq!(summary["min_moves"], result["min_moves"]);
+            let checked = read_json(&d.join("c.json"));
+            agrees(&checked, &result, &format!("{kind} seed {seed}"));
+            // A checked file checks again to the same bytes.
+            run_in(d, &["check", "c.json", "-o", "again.json"]).expect_ok();
+            assert_eq!(
+                fs::read(d.join("c.json")).unwrap(),
+                fs::read(d.join("again.json")).unwrap()
+            );
+        }
+    }
+}
+
+/// Every elite of an exploration checks valid, and its measures are the descriptors the
+/// archive placed it by.
+#[test]
+fn every_elite_checks_with_the_descriptors_it_was_placed_by() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let args = [
+        "explore",
+        "chess",
+        "--set",
+        "board.width=7",
+        "--set",
+        "board.height=7",
+        "--evaluations",
+        "1500",
+        "--seed",
+        "2",
+        "-o",
+        "shelf.json",
+    ];
+    run_in(d, &args).expect_ok();
+    let shelf = read_json(&d.join("shelf.json"));
+    let elites = shelf["elites"].as_array().unwrap();
+    assert!(elites.len() > 5, "{}", elites.len());
+    for (i, elite) in elites.iter().enumerate() {
+        write(d, "elite.json", &elite["result"].to_string());
+        run_in(d, &["check", "elite.json", "-o", "c.json"]).expect_ok();
+        let checked = read_json(&d.join("c.json"));
+        agrees(&checked, &elite["result"], &format!("elite {i}"));
+        for (name, value) in elite["descriptors"].as_object().unwrap() {
+            assert_eq!(
+                checked["measures"][name].as_f64(),
+                value.as_f64(),
+                "elite {i}: {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_edit_that_cuts_the_route_is_named_and_marked() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Worked out by hand: red everywhere but an orange b2 is 4 moves across (round the
+    // edge) and reaches all nine squares.
+    write(
+        d,
+        "open.json",
+        r#"{"kind": "chromatic", "rows": ["RRR", "ROR", "RRR"]}"#,
+    );
+    let out = run_in(d, &["check", "open.json"]).expect_ok();
+    let summary = out.summary();
+    assert_eq!(
+        (&summary["min_moves"], &summary["reachable"]),
+        (&Value::from(4), &Value::from(9))
+    );
+    assert!(
+        out.stderr.starts_with("valid: chromatic maze 3×3\n"),
+        "{}",
+        out.stderr
+    );
+    // Painting a2 and b1 green (opposite red on the wheel) walls the entrance in.
+    write(
+        d,
+        "cut.json",
+        r#"{"kind": "chromatic", "rows": ["RRR", "GOR", "RGR"]}"#,
+    );
+    let out = run_in(
+        d,
+        &["check", "cut.json", "--svg", "cut.svg", "--png", "cut.png"],
+    );
+    assert_eq!(out.code, 4, "{}", out.describe());
+    let summary = out.summary();
+    assert_eq!(summary["valid"], false);
+    assert_eq!(summary["problem"]["at"], serde_json::json!(["c3"]));
+    assert!(
+        summary["problem"]["reason"].as_str().unwrap().contains(
+            "the exit c3 cannot be reached from the entrance a1: the agent reaches 1 of 9"
+        ),
+        "{summary}"
+    );
+    let svg = fs::read_to_string(d.join("cut.svg")).unwrap();
+    assert!(is_svg(&svg) && svg.contains("<title>problem at c3</title>"));
+    assert!(
+        fs::read(d.join("cut.png"))
+            .unwrap()
+            .starts_with(&PNG_SIGNATURE)
+    );
+    // A chess piece on the exit breaks the rules of a position.
+    write(
+        d,
+        "onexit.json",
+        r#"{"kind": "chess", "width": 6, "height": 6, "agent": "king",
+            "pieces": [{"piece": "P", "square": "f6"}]}"#,
+    );
+    let out = run_in(d, &["check", "onexit.json"]);
+    assert_eq!(out.code, 4, "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("the pawn on f6 stands on the exit: move it (at f6)"),
+        "{}",
+        out.stderr
+    );
+}
