@@ -61,6 +61,9 @@ pub enum Command {
     /// Check content by its generator's own rules: valid or not (and where), and every
     /// measure and descriptor, with its picture.
     Check(crate::check::CheckArgs),
+    /// Suggestions around your own content: a shelf made by the generator's exploration
+    /// started from it, every suggestion keeping the parts you lock.
+    Suggest(crate::suggest::SuggestArgs),
     /// The jobs every front end can run, one line each.
     List,
     /// A job's parameters, as a JSON Schema with defaults and bounds.

@@ -18,28 +18,9 @@ pub struct ExploreArgs {
     /// What to explore: a job with an explore job beside it (`puzzle-chromatic`, or just
     /// `chromatic`; `ludoforge list` shows the `-explore` jobs). Not needed with --archive.
     pub job: Option<String>,
-    /// The descriptors to spread the archive over, two or three, comma-separated
-    /// (default: the job's first two; `ludoforge describe JOB-explore` lists them).
-    #[arg(long, value_delimiter = ',', value_name = "A,B[,C]")]
-    pub descriptors: Vec<String>,
-    /// Cells per axis: one count for every axis or one each, `20` or `20x30`.
-    #[arg(long, value_name = "NxM")]
-    pub cells: Option<String>,
-    /// A range that replaces a descriptor's natural one: NAME=LOW..HIGH (repeatable).
-    #[arg(long = "range", value_name = "NAME=LOW..HIGH")]
-    pub ranges: Vec<String>,
-    /// Candidates evaluated in all.
-    #[arg(long, value_name = "N")]
-    pub evaluations: Option<u64>,
-    /// Candidates per batch.
-    #[arg(long, value_name = "N")]
-    pub batch: Option<u64>,
-    /// Random candidates in the first batch.
-    #[arg(long, value_name = "N")]
-    pub initial: Option<u64>,
-    /// How to fill the archive: map-elites, or random (random sampling, to compare).
-    #[arg(long, value_name = "METHOD")]
-    pub method: Option<String>,
+    /// The archive: descriptors, cells, ranges and budget.
+    #[command(flatten)]
+    pub archive_flags: ArchiveFlags,
     /// The generator's parameters (JSON), as `ludoforge describe JOB-explore` shows them.
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
@@ -72,6 +53,76 @@ pub struct ExploreArgs {
     /// (min_moves=40,decision_points=12): the elite of the cell holding those values.
     #[arg(long, value_name = "A=X,B=Y")]
     pub elite: Option<String>,
+}
+
+/// The flags that shape an archive, for `explore` and `suggest`.
+#[derive(Debug, Args)]
+pub struct ArchiveFlags {
+    /// The descriptors to spread the archive over, two or three, comma-separated
+    /// (default: the job's first two; `ludoforge describe JOB-explore` lists them).
+    #[arg(long, value_delimiter = ',', value_name = "A,B[,C]")]
+    pub descriptors: Vec<String>,
+    /// Cells per axis: one count for every axis or one each, `20` or `20x30`.
+    #[arg(long, value_name = "NxM")]
+    pub cells: Option<String>,
+    /// A range that replaces a descriptor's natural one: NAME=LOW..HIGH (repeatable).
+    #[arg(long = "range", value_name = "NAME=LOW..HIGH")]
+    pub ranges: Vec<String>,
+    /// Candidates evaluated in all.
+    #[arg(long, value_name = "N")]
+    pub evaluations: Option<u64>,
+    /// Candidates per batch.
+    #[arg(long, value_name = "N")]
+    pub batch: Option<u64>,
+    /// Random candidates in the first batch.
+    #[arg(long, value_name = "N")]
+    pub initial: Option<u64>,
+    /// How to fill the archive: map-elites, or random (random sampling, to compare).
+    #[arg(long, value_name = "METHOD")]
+    pub method: Option<String>,
+}
+
+impl ArchiveFlags {
+    /// Writes the flags given into `params["explore"]`.
+    ///
+    /// # Errors
+    /// A `--cells` or `--range` that cannot be read.
+    pub fn apply(&self, params: &mut Value) -> Result<()> {
+        let mut settings = Vec::new();
+        if !self.descriptors.is_empty() {
+            settings.push(("descriptors", json!(self.descriptors)));
+        }
+        if let Some(cells) = &self.cells {
+            settings.push(("cells", json!(parse_cells(cells)?)));
+        }
+        if !self.ranges.is_empty() {
+            let mut ranges = serde_json::Map::new();
+            for range in &self.ranges {
+                let (name, low, high) = parse_range(range)?;
+                ranges.insert(name, json!([low, high]));
+            }
+            settings.push(("ranges", Value::Object(ranges)));
+        }
+        for (key, value) in [
+            ("evaluations", self.evaluations),
+            ("batch", self.batch),
+            ("initial", self.initial),
+        ] {
+            if let Some(value) = value {
+                settings.push((key, json!(value)));
+            }
+        }
+        if let Some(method) = &self.method {
+            settings.push(("method", json!(method)));
+        }
+        for (key, value) in settings {
+            if !params["explore"].is_object() {
+                params["explore"] = json!({});
+            }
+            params["explore"][key] = value;
+        }
+        Ok(())
+    }
 }
 
 /// `ludoforge explore`.
@@ -116,39 +167,7 @@ pub fn explore(args: &ExploreArgs) -> Result<Ending> {
     };
     let job = registry.get(id).expect("a listed job");
     let mut params = crate::jobs::read_params(args.params.as_deref())?;
-    let mut settings = Vec::new();
-    if !args.descriptors.is_empty() {
-        settings.push(("descriptors", json!(args.descriptors)));
-    }
-    if let Some(cells) = &args.cells {
-        settings.push(("cells", json!(parse_cells(cells)?)));
-    }
-    if !args.ranges.is_empty() {
-        let mut ranges = serde_json::Map::new();
-        for range in &args.ranges {
-            let (name, low, high) = parse_range(range)?;
-            ranges.insert(name, json!([low, high]));
-        }
-        settings.push(("ranges", Value::Object(ranges)));
-    }
-    for (key, value) in [
-        ("evaluations", args.evaluations),
-        ("batch", args.batch),
-        ("initial", args.initial),
-    ] {
-        if let Some(value) = value {
-            settings.push((key, json!(value)));
-        }
-    }
-    if let Some(method) = &args.method {
-        settings.push(("method", json!(method)));
-    }
-    for (key, value) in settings {
-        if !params["explore"].is_object() {
-            params["explore"] = json!({});
-        }
-        params["explore"][key] = value;
-    }
+    args.archive_flags.apply(&mut params)?;
     for assignment in &args.set {
         params::set(&mut params, assignment).map_err(anyhow::Error::msg)?;
     }

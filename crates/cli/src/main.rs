@@ -21,6 +21,7 @@ mod puzzle;
 mod risk;
 mod serve;
 mod stock;
+mod suggest;
 mod sweep;
 mod vgb;
 
@@ -101,6 +102,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
     }
     match &cli.command {
         Command::Check(args) => check::check(args),
+        Command::Suggest(args) => suggest::suggest(args),
         Command::List => jobs::list(),
         Command::Describe { job } => jobs::describe(job),
         Command::Run(args) => jobs::run(args),
@@ -139,7 +141,7 @@ fn run(cli: &Cli) -> anyhow::Result<Ending> {
 /// Whether the command runs one job through the job interface (and so can keep checkpoints).
 fn runs_a_job(command: &Command) -> bool {
     match command {
-        Command::Run(_) | Command::Explore(_) | Command::Stock(_) => true,
+        Command::Run(_) | Command::Explore(_) | Command::Suggest(_) | Command::Stock(_) => true,
         Command::Puzzle(c) => matches!(c, PuzzleCommand::Chess(_) | PuzzleCommand::Chromatic(_)),
         Command::Portals(c) => matches!(c, PortalsCommand::Generate(_)),
         Command::Gloomhaven(args) => args.command.is_none(),

@@ -13,12 +13,12 @@ use tempfile::TempDir;
 
 #[path = "cli/agents.rs"]
 mod agents;
-#[path = "cli/check.rs"]
-mod check;
 #[path = "cli/checkpoint.rs"]
 mod checkpoint;
 #[path = "cli/corpus.rs"]
 mod corpus;
+#[path = "cli/design.rs"]
+mod design;
 #[path = "cli/explore.rs"]
 mod explore;
 #[path = "cli/gloomhaven.rs"]

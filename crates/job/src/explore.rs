@@ -53,17 +53,19 @@
 
 mod described;
 mod document;
+mod locked;
 mod memo;
 mod plot;
 
 pub use described::Described;
 use described::Projected;
+pub use locked::Locked;
 pub use memo::{Memo, Remember};
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use ludoforge_evolve::archive::{Archive, Axis, Grid};
-use ludoforge_evolve::map_elites::{MapElites, Told};
+use ludoforge_evolve::map_elites::{MapElites, Told, evaluate_all};
 use ludoforge_evolve::{Crossover, EvolveError, Goal, Mutate};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -489,6 +491,41 @@ where
     P: Mutate + Crossover,
     P::Genome: Serialize + serde::de::DeserializeOwned,
 {
+    explore_from(
+        problem,
+        plan,
+        goal,
+        qd_score_offset,
+        seed,
+        context,
+        note,
+        memo,
+        &[],
+    )
+}
+
+/// [`explore_remembering`], with `seeds` (a designer's content) evaluated and offered to the
+/// archive right after the first batch, so the archive holds them (or better) from the start;
+/// they count among the evaluations.
+///
+/// # Errors
+/// As [`explore`].
+#[allow(clippy::too_many_arguments)]
+pub fn explore_from<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+    note: &serde_json::Value,
+    memo: &dyn Remember<P::Genome>,
+    seeds: &[P::Genome],
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
+{
     let settings = &plan.settings;
     let random = settings.method == Method::Random;
     let projected = Projected {
@@ -532,9 +569,22 @@ where
                          no archive to keep; start it again and let it run longer",
                     ));
                 }
-                told => told.map_err(|e| {
-                    JobError::failed(format!("the exploration could not start: {e}"))
-                })?,
+                told => {
+                    let mut told = told.map_err(|e| {
+                        JobError::failed(format!("the exploration could not start: {e}"))
+                    })?;
+                    if !seeds.is_empty() && told.offered() >= initial {
+                        let more = search.tell(evaluate_all(&projected, seeds.to_vec()));
+                        told.new += more.new;
+                        told.improved += more.improved;
+                        told.not_added += more.not_added;
+                        told.rejected += more.rejected;
+                        told.invalid += more.invalid;
+                        told.new_best |= more.new_best;
+                        told.changed.extend(more.changed);
+                    }
+                    told
+                }
             },
         };
         // A first batch cut short by a cancel: its archive is kept, but no checkpoint is saved

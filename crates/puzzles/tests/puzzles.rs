@@ -7,3 +7,5 @@ mod explore;
 mod paper;
 #[path = "puzzles/properties.rs"]
 mod properties;
+#[path = "puzzles/suggest.rs"]
+mod suggest;

@@ -42,6 +42,13 @@ pub const EXAMPLES: &[(&[&str], &[&str])] = &[
         ],
     ),
     (
+        &["suggest"],
+        &[
+            "ludoforge suggest maze.json --lock a1:c3 --out shelf.json --png shelf.png",
+            "ludoforge suggest maze.json --lock a1,b2 --descriptors min_moves,dead_ends --evaluations 5000",
+        ],
+    ),
+    (
         &["puzzle", "study"],
         &[
             "ludoforge puzzle study --replicates 5 --seed 1",

@@ -33,6 +33,7 @@ pub fn command(args: &[OsString]) -> Command {
         Some("stock") => leaf("stock", stock::StockArgs::augment_args),
         Some("run") => leaf("run", crate::jobs::RunArgs::augment_args),
         Some("check") => leaf("check", crate::check::CheckArgs::augment_args),
+        Some("suggest") => leaf("suggest", crate::suggest::SuggestArgs::augment_args),
         Some("explore") => leaf("explore", crate::explore::ExploreArgs::augment_args),
         Some("puzzle") if named => parent("puzzle", PuzzleCommand::augment_subcommands),
         Some("portals") if named => parent("portals", portals::PortalsCommand::augment_subcommands),

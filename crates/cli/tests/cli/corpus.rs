@@ -13,6 +13,11 @@ fn fixtures(d: &std::path::Path) {
     write(d, "broken.json", "{\"search\": {\"population\": 10");
     write(d, "list.json", "[]");
     write(d, "notpuzzle.json", "{\"kind\": \"chess\"}");
+    write(
+        d,
+        "maze.json",
+        "{\"kind\": \"chromatic\", \"rows\": [\"RRR\", \"ROR\", \"RRR\"]}",
+    );
     write(d, "spaces.txt", "   \n   \n");
     write(d, "binary.txt", "\u{0}\u{1}");
     fs::write(d.join("latin1.txt"), [0xff, 0xfe, 0x23]).unwrap();
@@ -400,6 +405,33 @@ const CASES: &[(&str, i32, &str)] = &[
         "run check --set content=5",
         1,
         "the content is not a JSON object",
+    ),
+    // suggest
+    (
+        "suggest missing.json",
+        1,
+        "cannot read missing.json: there is no such file",
+    ),
+    ("suggest broken.json", 1, "broken.json is not JSON"),
+    (
+        "suggest nobook.json",
+        1,
+        "nobook.json cannot be a start: this is not content ludoforge can check",
+    ),
+    (
+        "suggest maze.json --lock z9",
+        1,
+        "lock \"z9\": \"z9\" is not a square of this 3×3 board (a1 to c3)",
+    ),
+    (
+        "suggest maze.json --lock a1 --evaluations 0",
+        1,
+        "evaluations 0",
+    ),
+    (
+        "run puzzle-chess-explore --set lock=[\"a1\"]",
+        1,
+        "locks are squares of a maze to start from; give the maze as `start` too",
     ),
     // puzzle-solve
     (

@@ -11,7 +11,8 @@ use std::hash::Hash;
 
 use ludoforge_evolve::{Evaluation, Outcome, Problem, StopReason};
 use ludoforge_job::explore::{
-    self, Described, Descriptor, ExploreSettings, Explored, Memo, Method, Plan, archive_file,
+    self, Described, Descriptor, ExploreSettings, Explored, Locked, Memo, Method, Plan,
+    archive_file,
 };
 use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::params::BoardParams;
+use super::suggest::{Start, chess_keeps, chromatic_keeps};
 use crate::chess::{ChessMaze, ChessProblem, PieceKind};
 use crate::chromatic::{ChromaticMaze, ChromaticProblem, Sampling};
 use crate::format::Puzzle;
@@ -41,6 +43,15 @@ pub struct ChessExploreParams {
     /// The exploration: descriptors (`min_moves`, `decision_points`, `dead_ends`,
     /// `reachable`), cells, ranges and budget.
     pub explore: ExploreSettings,
+    /// A chess maze to make suggestions around (a result file, an elite, a checked file or a
+    /// maze object): the archive holds it from the start and every maze comes from it; its
+    /// board, ends, agent and pieces replace `board`, `agent` and `pieces`.
+    #[serde(skip_serializing_if = "Value::is_null")]
+    pub start: Value,
+    /// Squares of the start maze no suggestion changes (what stands there, or that nothing
+    /// does): squares like `c4` and rectangles like `a1:c3`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lock: Vec<String>,
 }
 
 impl Default for ChessExploreParams {
@@ -51,6 +62,8 @@ impl Default for ChessExploreParams {
             board: BoardParams::default(),
             target: None,
             explore: ExploreSettings::default(),
+            start: Value::Null,
+            lock: Vec::new(),
         }
     }
 }
@@ -66,6 +79,15 @@ pub struct ChromaticExploreParams {
     /// The exploration: descriptors (`min_moves`, `decision_points`, `dead_ends`,
     /// `reachable`), cells, ranges and budget.
     pub explore: ExploreSettings,
+    /// A chromatic maze to make suggestions around (a result file, an elite, a checked file
+    /// or a maze object): the archive holds it from the start and every maze comes from it;
+    /// its board and ends replace `board`.
+    #[serde(skip_serializing_if = "Value::is_null")]
+    pub start: Value,
+    /// Squares of the start maze whose colour no suggestion changes: squares like `c4` and
+    /// rectangles like `a1:c3`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lock: Vec<String>,
 }
 
 /// `puzzle-chess-explore`: an archive of chess mazes.
@@ -238,7 +260,7 @@ fn settle(
 
 impl Spec for ChessExploreJob {
     type Params = ChessExploreParams;
-    type Checked = (PuzzleSpec, Settings, Plan);
+    type Checked = (PuzzleSpec, Settings, Plan, Option<Start>);
 
     fn id(&self) -> &'static str {
         "puzzle-chess-explore"
@@ -257,7 +279,7 @@ impl Spec for ChessExploreJob {
 
     fn descriptors(&self) -> Vec<Descriptor> {
         self.validate(&ChessExploreParams::default())
-            .map(|(spec, _, _)| explore_descriptors(&spec))
+            .map(|(spec, _, _, _)| explore_descriptors(&spec))
             .unwrap_or_default()
     }
 
@@ -277,13 +299,18 @@ impl Spec for ChessExploreJob {
     }
 
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
-        let spec = p.board.chess(p.agent, &p.pieces)?;
-        settle(spec, p.target, &p.explore)
+        let start = Start::read(&p.start, &p.lock, "chess")?;
+        let spec = match &start {
+            Some(start) => start.spec(),
+            None => p.board.chess(p.agent, &p.pieces)?,
+        };
+        let (spec, settings, plan) = settle(spec, p.target, &p.explore)?;
+        Ok((spec, settings, plan, start))
     }
 
     fn execute(
         &self,
-        (spec, settings, plan): Self::Checked,
+        (spec, settings, plan, start): Self::Checked,
         p: &ChessExploreParams,
         seed: u64,
         context: &Context,
@@ -305,16 +332,35 @@ impl Spec for ChessExploreJob {
                 .map(Puzzle::Chess)
         };
         let memo = Memo::default();
-        let explored = explore::explore_remembering(
-            &described(&problem, &maze, &memo),
-            &plan,
-            goal(&spec, &settings),
-            0.0,
-            seed,
-            context,
-            &Value::Null,
-            &memo,
-        )?;
+        let goal = goal(&spec, &settings);
+        let explored = match &start {
+            None => explore::explore_remembering(
+                &described(&problem, &maze, &memo),
+                &plan,
+                goal,
+                0.0,
+                seed,
+                context,
+                &Value::Null,
+                &memo,
+            )?,
+            Some(start) => {
+                let placement = start.placement();
+                let keeps = chess_keeps(&problem, &placement, &start.squares);
+                let locked = Locked::new(&problem, placement.clone(), keeps, start.spread());
+                explore::explore_from(
+                    &described(&locked, &maze, &memo),
+                    &plan,
+                    goal,
+                    0.0,
+                    seed,
+                    context,
+                    &Value::Null,
+                    &memo,
+                    &[placement],
+                )?
+            }
+        };
         finish(
             self.id(),
             p,
@@ -333,7 +379,7 @@ impl Spec for ChessExploreJob {
 
 impl Spec for ChromaticExploreJob {
     type Params = ChromaticExploreParams;
-    type Checked = (PuzzleSpec, Settings, Plan);
+    type Checked = (PuzzleSpec, Settings, Plan, Option<Start>);
 
     fn id(&self) -> &'static str {
         "puzzle-chromatic-explore"
@@ -352,7 +398,7 @@ impl Spec for ChromaticExploreJob {
 
     fn descriptors(&self) -> Vec<Descriptor> {
         self.validate(&ChromaticExploreParams::default())
-            .map(|(spec, _, _)| explore_descriptors(&spec))
+            .map(|(spec, _, _, _)| explore_descriptors(&spec))
             .unwrap_or_default()
     }
 
@@ -372,13 +418,18 @@ impl Spec for ChromaticExploreJob {
     }
 
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
-        let spec = p.board.chromatic()?;
-        settle(spec, p.target, &p.explore)
+        let start = Start::read(&p.start, &p.lock, "chromatic")?;
+        let spec = match &start {
+            Some(start) => start.spec(),
+            None => p.board.chromatic()?,
+        };
+        let (spec, settings, plan) = settle(spec, p.target, &p.explore)?;
+        Ok((spec, settings, plan, start))
     }
 
     fn execute(
         &self,
-        (spec, settings, plan): Self::Checked,
+        (spec, settings, plan, start): Self::Checked,
         p: &ChromaticExploreParams,
         seed: u64,
         context: &Context,
@@ -426,12 +477,30 @@ impl Spec for ChromaticExploreJob {
                 &memo,
             )
         };
-        let explored = match run(&problem) {
-            Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
-                problem = problem.with_sampling(Sampling::Carved);
-                run(&problem)?
+        let explored = match &start {
+            Some(start) => {
+                let colours = start.colours();
+                let keeps = chromatic_keeps(&colours, &start.squares);
+                let locked = Locked::new(&problem, colours.clone(), keeps, start.spread());
+                explore::explore_from(
+                    &described(&locked, &maze, &memo),
+                    &plan,
+                    goal,
+                    0.0,
+                    seed,
+                    context,
+                    &Value::Null,
+                    &memo,
+                    &[colours],
+                )?
             }
-            other => other?,
+            None => match run(&problem) {
+                Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
+                    problem = problem.with_sampling(Sampling::Carved);
+                    run(&problem)?
+                }
+                other => other?,
+            },
         };
         finish(
             self.id(),

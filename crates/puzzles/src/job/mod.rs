@@ -11,6 +11,7 @@ mod params;
 mod search;
 mod solve;
 mod study;
+mod suggest;
 
 pub use check::check;
 pub use evolve::{ChessJob, ChromaticJob};
@@ -25,6 +26,7 @@ pub use params::{
 pub use search::{ChessContent, ChromaticContent};
 pub use solve::SolveJob;
 pub use study::StudyJob;
+pub use suggest::Start;
 
 use ludoforge_job::{Job, JobError};
 

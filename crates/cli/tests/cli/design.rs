@@ -1,6 +1,8 @@
-//! `ludoforge check`: content read back and judged by its generator's own rules, agreeing
-//! with the generator's own figures for everything it made, and naming the problem of an
-//! edit that breaks a rule.
+//! Designing together from the command line. `ludoforge check`: content read back and judged
+//! by its generator's own rules, agreeing with the generator's own figures for everything it
+//! made, and naming the problem of an edit that breaks a rule. `ludoforge suggest`: a shelf
+//! around a designer's maze, every suggestion keeping the locked squares, the same bytes as
+//! the exploration job run with the same start and locks.
 
 use std::fs;
 
@@ -163,4 +165,108 @@ fn an_edit_that_cuts_the_route_is_named_and_marked() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn suggestions_keep_the_locked_squares_and_come_out_checked() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let mut args = vec![
+        "puzzle",
+        "chromatic",
+        "--size",
+        "9",
+        "--seed",
+        "4",
+        "-o",
+        "mine.json",
+    ];
+    args.extend(QUICK);
+    let made = run_in(d, &args);
+    assert!([0, 3].contains(&made.code), "{}", made.describe());
+    let mine = read_json(&d.join("mine.json"));
+    let suggest = [
+        "suggest",
+        "mine.json",
+        "--lock",
+        "a1:c3",
+        "--lock",
+        "i9",
+        "--evaluations",
+        "1500",
+        "--seed",
+        "6",
+        "-o",
+        "shelf.json",
+        "--png",
+        "shelf.png",
+    ];
+    let summary = run_in(d, &suggest).expect_ok().summary();
+    assert_eq!(summary["job"], "puzzle-chromatic-explore");
+    assert!(
+        fs::read(d.join("shelf.png"))
+            .unwrap()
+            .starts_with(&PNG_SIGNATURE)
+    );
+    // The same shelf as the exploration job given the same start and locks.
+    let params = serde_json::json!({
+        "start": fs::read_to_string(d.join("mine.json")).unwrap(),
+        "lock": ["a1:c3", "i9"],
+        "explore": {"evaluations": 1500},
+    });
+    write(d, "p.json", &params.to_string());
+    let run = [
+        "run",
+        "puzzle-chromatic-explore",
+        "--params",
+        "p.json",
+        "--seed",
+        "6",
+        "-o",
+        "by-run.json",
+    ];
+    run_in(d, &run).expect_ok();
+    assert_eq!(
+        fs::read(d.join("shelf.json")).unwrap(),
+        fs::read(d.join("by-run.json")).unwrap()
+    );
+    // Rows are written top rank first: a1:c3 is the first three letters of the last three
+    // rows, i9 the last letter of the first.
+    let rows = |v: &Value| -> Vec<String> {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect()
+    };
+    let before = rows(&mine["puzzle"]);
+    let shelf = read_json(&d.join("shelf.json"));
+    let elites = shelf["elites"].as_array().unwrap();
+    assert!(elites.len() > 10, "{}", elites.len());
+    for elite in elites {
+        let after = rows(&elite["result"]["puzzle"]);
+        for r in 6..9 {
+            assert_eq!(after[r][..3], before[r][..3], "{elite}");
+        }
+        assert_eq!(after[0][8..], before[0][8..]);
+    }
+    // Any suggestion taken out checks valid with the descriptors it was shelved by.
+    let elite = &elites[elites.len() / 2];
+    let at = format!(
+        "min_moves={},decision_points={}",
+        elite["descriptors"]["min_moves"], elite["descriptors"]["decision_points"]
+    );
+    let take = [
+        "explore",
+        "--archive",
+        "shelf.json",
+        "--elite",
+        &at,
+        "-o",
+        "taken.json",
+    ];
+    run_in(d, &take).expect_ok();
+    run_in(d, &["check", "taken.json", "-o", "c.json"]).expect_ok();
+    agrees(&read_json(&d.join("c.json")), &elite["result"], "taken out");
 }
