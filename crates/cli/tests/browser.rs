@@ -4,9 +4,8 @@
 //! Without chromedriver or Chromium the test says how to get them (`scripts/test` installs
 //! them) and passes. With `LUDOFORGE_SCREENSHOTS` set it also saves pictures of the pages in
 //! `docs/screenshots/`; with `LUDOFORGE_BROWSER_ONLY` set to names of checks separated by
-//! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`,
-//! `upload`, `cross-origin`) it runs
-//! only those.
+//! commas (`play`, `home`, `chess`, `stock`, `problem`, `cancel`, `explore`, `jobs`, `edit`,
+//! `upload`, `cross-origin`) it runs only those.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
@@ -24,6 +23,8 @@ use serde_json::{Value, json};
 
 #[path = "browser/cross_origin.rs"]
 mod cross_origin;
+#[path = "browser/edit.rs"]
+mod edit;
 #[path = "browser/every_job.rs"]
 mod every_job;
 #[path = "browser/explore.rs"]
@@ -660,6 +661,9 @@ async fn browse(chromium: &Path, driver: &Path) -> Result<()> {
             every_job::every_job(&studio)
                 .await
                 .context("every job with its defaults")?;
+        }
+        if wanted("edit") {
+            edit::edit(&studio).await.context("the editor")?;
         }
         if wanted("upload") {
             upload::upload(&studio, out.path())

@@ -13,6 +13,7 @@
 //! | `GET /api/runs/{id}/elites/{cell}` | one elite as a normal result file of its generator |
 //! | `GET /api/runs/{id}/elites/{cell}/picture` | its picture (SVG) |
 //! | `DELETE /api/runs/{id}` | cancels: `202` with the run |
+//! | `POST /api/check` `{"content"}` | the content checked by its generator's rules, with its picture's address (see [`crate::edit`]) |
 //! | `/api/play…` | Risk against an agent (see [`crate::play`]) |
 //!
 //! Every error is `{"error": "..."}` with a message in words.
@@ -107,7 +108,7 @@ pub async fn no_route(uri: axum::http::Uri) -> ApiError {
         format!(
             "there is no {} in the API: its addresses are /api/jobs, /api/jobs/{{job}}, \
              /api/runs, /api/runs/{{id}}, /api/runs/{{id}}/events, /api/runs/{{id}}/files/{{name}} and \
-             /api/runs/{{id}}/elites[/{{cell}}[/picture]], /api/play and \
+             /api/runs/{{id}}/elites[/{{cell}}[/picture]], /api/check[/{{n}}], /api/play and \
              /api/play/{{id}}[/board.svg]",
             uri.path()
         ),

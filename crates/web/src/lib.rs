@@ -12,6 +12,7 @@
 //! ```
 
 pub mod api;
+pub mod edit;
 pub mod elites;
 pub mod files;
 pub mod form;
@@ -90,6 +91,8 @@ pub struct Studio {
     pub library: Option<Arc<PathBuf>>,
     /// The Risk games in play.
     pub tables: Arc<play::Tables>,
+    /// The pictures of the last checks the editor asked for.
+    pub checks: Arc<edit::Pictures>,
     /// Set once the studio is stopping: event streams end.
     pub stopping: Arc<watch::Sender<bool>>,
 }
@@ -113,6 +116,7 @@ fn studio(registry: Arc<Registry>, settings: &Settings) -> Studio {
         body_limit: settings.body_limit,
         library: settings.library.clone().map(Arc::new),
         tables: Arc::new(play::Tables::new(settings.play.clone())),
+        checks: Arc::default(),
         stopping: Arc::new(watch::channel(false).0),
     }
 }
@@ -139,6 +143,10 @@ fn routes(studio: Studio, settings: &Settings) -> Router {
         .route("/api/library/keys", get(library::keys))
         .route("/api/library/{id}", get(library::document))
         .route("/api/library/{id}/picture", get(library::picture))
+        .route("/edit", get(pages::edit))
+        .route("/assets/edit.js", get(pages::edit_script))
+        .route("/api/check", post(edit::check))
+        .route("/api/check/{n}", get(edit::picture))
         .route("/play", get(pages::play))
         .route("/assets/play.js", get(pages::play_script))
         .route("/api/play", post(play::start))

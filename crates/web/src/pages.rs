@@ -88,6 +88,10 @@ struct PlayPage {
 }
 
 #[derive(Template)]
+#[template(path = "edit.html")]
+struct EditPage;
+
+#[derive(Template)]
 #[template(path = "missing.html")]
 struct Missing {
     message: String,
@@ -426,6 +430,20 @@ pub async fn play() -> Response {
             .map(|(n, _)| *n)
             .collect(),
     })
+}
+
+/// `GET /edit`: the editor (it reads what to open from its address itself).
+pub async fn edit() -> Response {
+    page(&EditPage)
+}
+
+/// `GET /assets/edit.js`.
+pub async fn edit_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/edit.js"),
+    )
+        .into_response()
 }
 
 /// `GET /assets/play.js`.

@@ -133,12 +133,49 @@ fn app_with(limits: Limits) -> axum::Router {
     registry.generator(about, vec![Box::new(Count) as Box<dyn ludoforge_job::Job>]);
     registry.add(Box::new(Broken));
     registry.add(Box::new(Drawn));
+    registry.add(Box::new(ludoforge_job::check::CheckJob::new(
+        vec![tally],
+        "tallies",
+        json!({"tally": 2}),
+    )));
     let settings = Settings {
         limits,
         body_limit: 64 << 10,
         ..Settings::default()
     };
     router(Arc::new(registry), &settings)
+}
+
+/// Checks `{"tally": N}`: valid when N is even, measured by N itself.
+fn tally(
+    document: &Value,
+    context: &Context,
+) -> Option<Result<ludoforge_job::check::Checked, JobError>> {
+    use ludoforge_job::check::{Checked, Measure, Problem};
+    let n = document.get("tally")?;
+    let Some(n) = n.as_u64() else {
+        return Some(Err(JobError::input("a tally is a whole number")));
+    };
+    let mut files = Vec::new();
+    if context.wants("svg") {
+        files.push(File::new(
+            "svg",
+            media::SVG,
+            format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{n}</text></svg>")
+                .into_bytes(),
+        ));
+    }
+    Some(Ok(Checked {
+        of: "count",
+        kind: format!("tally of {n}"),
+        problem: (n % 2 == 1).then(|| Problem {
+            reason: format!("{n} is odd: add one"),
+            at: vec!["n".into()],
+        }),
+        measures: vec![Measure::descriptor("tally", n)],
+        content: json!({"tally": n}),
+        files,
+    }))
 }
 
 fn app() -> axum::Router {
@@ -328,7 +365,7 @@ async fn the_jobs_and_their_schemas() {
         .iter()
         .map(|j| j["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["count", "broken", "drawn"]);
+    assert_eq!(ids, ["count", "broken", "drawn", "check"]);
     let count = get(&app, "/api/jobs/count").await.json();
     assert_eq!(count["schema"]["properties"]["up_to"]["maximum"], 1000);
     assert_eq!(count["defaults"], json!({"up_to": 10, "pause_ms": 0}));
@@ -875,5 +912,65 @@ async fn finished_runs_are_dropped_past_the_bytes_kept() {
     for (id, status) in ids.iter().zip([404, 404, 200, 200]) {
         let answer = get(&app, &format!("/api/runs/{id}")).await;
         assert_eq!(answer.status.as_u16(), status, "{id}");
+    }
+}
+
+async fn check(app: &axum::Router, body: &str) -> Answer {
+    send(
+        app,
+        Request::post("/api/check")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn check_answers_at_once_with_the_measures_and_a_picture() {
+    let app = app();
+    let even = check(&app, r#"{"content": {"tally": 4}}"#).await;
+    assert_eq!(even.status, StatusCode::OK, "{}", even.text());
+    let answer = even.json();
+    assert_eq!(answer["result"]["valid"], true);
+    assert_eq!(answer["result"]["measures"]["tally"], 4);
+    assert_eq!(answer["result"]["descriptors"], json!(["tally"]));
+    assert!(answer["ms"].as_f64().unwrap() >= 0.0);
+    let picture = get(&app, answer["picture"].as_str().unwrap()).await;
+    assert_eq!(picture.status, StatusCode::OK);
+    assert_eq!(picture.headers[header::CONTENT_TYPE], media::SVG);
+    assert!(picture.text().contains("<text>4</text>"));
+    // Invalid content is checked, not refused: the problem and where.
+    let odd = check(&app, r#"{"content": {"tally": 3}}"#).await.json();
+    assert_eq!(odd["result"]["valid"], false);
+    assert_eq!(
+        odd["result"]["problem"],
+        json!({"reason": "3 is odd: add one", "at": ["n"]})
+    );
+    // A check of a checked file checks its content.
+    let again = check(&app, &json!({"content": odd["result"]}).to_string()).await;
+    assert_eq!(again.json()["result"]["content"], json!({"tally": 3}));
+    for (body, said) in [
+        (r#"{"content": {"other": 1}}"#, "it checks tallies"),
+        (
+            r#"{"content": {"tally": "x"}}"#,
+            "a tally is a whole number",
+        ),
+        (r#"{"content": 5}"#, "not a JSON object"),
+        (r#"{"tallies": 1}"#, "content is missing"),
+        ("{", "the request is not JSON"),
+    ] {
+        let refused = check(&app, body).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            refused.error().contains(said),
+            "{body}: {}",
+            refused.error()
+        );
+    }
+    for gone in ["/api/check/999999", "/api/check/x"] {
+        let answer = get(&app, gone).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{gone}");
+        assert!(answer.error().contains("only the last 64 are kept"));
     }
 }

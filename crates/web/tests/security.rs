@@ -229,6 +229,12 @@ async fn a_foreign_host_is_refused_on_every_kind_of_route() {
             &format!(r#"{{"run": "{run}"}}"#) as &str,
         ),
         ("POST", "/api/play", r#"{"map": "map8"}"#),
+        (
+            "POST",
+            "/api/check",
+            r#"{"content": {"kind": "chromatic", "rows": ["RRR"]}}"#,
+        ),
+        ("GET", "/edit", ""),
         ("DELETE", &format!("/api/runs/{run}") as &str, ""),
     ] {
         let mut request = request(method, uri, body, &[JSON]);
@@ -325,6 +331,11 @@ async fn changes_only_as_json_from_the_studios_own_pages() {
             "POST",
             "/api/play".to_string(),
             json!({"map": "map8"}).to_string(),
+        ),
+        (
+            "POST",
+            "/api/check".to_string(),
+            json!({"content": {"kind": "chromatic", "rows": ["RRR"]}}).to_string(),
         ),
         (
             "POST",

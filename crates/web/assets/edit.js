@@ -1,0 +1,600 @@
+// The editor: a maze painted square by square, checked by the generator's own rules after
+// every stroke (POST /api/check), with undo and redo, locks, and suggestions around it (the
+// maze's exploration job started from it, through the runs API). Text from files reaches the
+// page only as text.
+"use strict";
+
+(function () {
+  const page = document.querySelector(".editpage");
+  if (!page) return;
+  const $ = (id) => document.getElementById(id);
+
+  // The colour wheel of chromatic mazes and its CSS colours, as the generator draws them.
+  const WHEEL = ["R", "O", "Y", "G", "B", "V"];
+  const FILL = { R: "#e53935", O: "#fb8c00", Y: "#fdd835", G: "#43a047", B: "#1e88e5", V: "#8e24aa" };
+  const COLOUR_NAME = { R: "red", O: "orange", Y: "yellow", G: "green", B: "blue", V: "violet" };
+  const PIECE = { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞", P: "♟" };
+  const PIECE_NAME = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+  const AGENT = { king: "♔", queen: "♕", rook: "♖", bishop: "♗", knight: "♘", pawn: "♙" };
+  // The measures the puzzle explorations offer as descriptors, until a check names them.
+  let descriptors = ["min_moves", "decision_points", "dead_ends", "reachable"];
+
+  let doc = null; // the maze being edited, as its generator writes it
+  let of = null; // the job whose content it is
+  let locks = new Set(); // locked squares' names
+  let undos = [];
+  let redos = [];
+  let tool = null;
+  let stroke = null; // the squares changed by the stroke under way
+  let asked = 0; // the number of the last check asked for
+  let editedAt = 0; // when the last edit was made (ms)
+  let marked = new Set(); // the squares the last check names
+
+  function say(message) {
+    $("problem").textContent = message || "";
+  }
+
+  // ---- Squares ---------------------------------------------------------------------------
+
+  function fileName(file) {
+    let n = file + 1;
+    let letters = "";
+    while (n > 0) {
+      n -= 1;
+      letters = String.fromCharCode(97 + (n % 26)) + letters;
+      n = Math.floor(n / 26);
+    }
+    return letters;
+  }
+
+  const squareName = (file, rank) => `${fileName(file)}${rank + 1}`;
+
+  function size() {
+    if (doc.kind === "chromatic") return { width: doc.rows[0].length, height: doc.rows.length };
+    return { width: doc.width, height: doc.height };
+  }
+
+  // What stands on a square: a colour letter (chromatic) or a piece letter or "" (chess).
+  function at(file, rank) {
+    if (doc.kind === "chromatic") return doc.rows[doc.rows.length - 1 - rank][file];
+    const name = squareName(file, rank);
+    const piece = doc.pieces.find((p) => p.square === name);
+    return piece ? piece.piece : "";
+  }
+
+  // ---- Tools ------------------------------------------------------------------------------
+
+  function tools() {
+    const list = [];
+    if (doc.kind === "chromatic") {
+      for (const c of WHEEL) list.push({ id: c, label: COLOUR_NAME[c], swatch: FILL[c] });
+    } else if (doc.kind === "chess") {
+      for (const p of Object.keys(PIECE)) list.push({ id: p, label: PIECE_NAME[p], glyph: PIECE[p] });
+      list.push({ id: "empty", label: "clear" });
+      list.push({ id: "entrance", label: "entrance", glyph: "E" });
+      list.push({ id: "exit", label: "exit", glyph: "X" });
+    }
+    list.push({ id: "lock", label: "lock", lock: true });
+    return list;
+  }
+
+  function drawTools() {
+    const bar = $("tools");
+    bar.textContent = "";
+    const list = tools();
+    if (!list.some((t) => t.id === tool)) tool = list[0].id;
+    for (const t of list) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tool";
+      button.dataset.tool = t.id;
+      button.title = t.id === "lock" ? "lock or unlock squares" : `paint ${t.label}`;
+      button.setAttribute("aria-pressed", String(t.id === tool));
+      if (t.swatch) {
+        const swatch = document.createElement("span");
+        swatch.className = "swatch";
+        swatch.style.background = t.swatch;
+        button.append(swatch);
+      } else if (t.lock) {
+        const swatch = document.createElement("span");
+        swatch.className = "swatch lockswatch";
+        button.append(swatch);
+      } else if (t.glyph) {
+        const glyph = document.createElement("span");
+        glyph.className = "glyph";
+        glyph.textContent = t.glyph;
+        button.append(glyph);
+      }
+      button.append(document.createTextNode(` ${t.label}`));
+      button.addEventListener("click", () => {
+        tool = t.id;
+        for (const b of bar.querySelectorAll(".tool")) b.setAttribute("aria-pressed", String(b === button));
+      });
+      bar.append(button);
+    }
+  }
+
+  // ---- The board --------------------------------------------------------------------------
+
+  function drawBoard() {
+    const board = $("board");
+    board.textContent = "";
+    const { width, height } = size();
+    const cell = Math.max(12, Math.min(40, Math.floor(540 / Math.max(width, height))));
+    board.style.gridTemplateColumns = `repeat(${width}, ${cell}px)`;
+    board.style.setProperty("--cell", `${cell}px`);
+    for (let rank = height - 1; rank >= 0; rank--) {
+      for (let file = 0; file < width; file++) {
+        const name = squareName(file, rank);
+        const square = document.createElement("button");
+        square.type = "button";
+        square.className = "square";
+        square.dataset.square = name;
+        paintSquare(square, file, rank);
+        square.addEventListener("pointerdown", (e) => {
+          e.preventDefault();
+          begin(name, file, rank);
+        });
+        square.addEventListener("pointerenter", (e) => {
+          if (stroke && e.buttons) apply(name, file, rank);
+        });
+        board.append(square);
+      }
+    }
+  }
+
+  function paintSquare(square, file, rank) {
+    const name = squareName(file, rank);
+    const here = at(file, rank);
+    square.textContent = "";
+    square.classList.toggle("locked", locks.has(name));
+    square.classList.toggle("marked", marked.has(name));
+    let label = name;
+    if (doc.kind === "chromatic") {
+      square.style.background = FILL[here] || "#fff";
+      square.dataset.colour = here;
+      // The colour's letter too, so the maze reads without colour vision.
+      const letter = document.createElement("span");
+      letter.className = here === "O" || here === "Y" ? "letter dark" : "letter";
+      letter.textContent = here;
+      square.append(letter);
+      label += ` ${COLOUR_NAME[here] || here}`;
+    } else {
+      square.classList.toggle("dark", (file + rank) % 2 === 0);
+      square.dataset.piece = here;
+      if (here) {
+        square.textContent = PIECE[here] || here;
+        label += ` ${PIECE_NAME[here] || here}`;
+      }
+    }
+    if (name === doc.entrance || name === doc.exit) {
+      const end = document.createElement("span");
+      end.className = name === doc.entrance ? "end entrance" : "end exit";
+      end.textContent = name === doc.entrance ? (doc.kind === "chess" ? AGENT[doc.agent] || "E" : "E") : "X";
+      square.append(end);
+      label += name === doc.entrance ? " entrance" : " exit";
+    }
+    if (locks.has(name)) label += " locked";
+    square.title = label;
+    square.setAttribute("aria-label", label);
+  }
+
+  function repaint(name) {
+    const square = $("board").querySelector(`[data-square="${name}"]`);
+    if (!square) return;
+    const file = [...name].findIndex((c) => c >= "0" && c <= "9");
+    const letters = name.slice(0, file);
+    let f = 0;
+    for (const c of letters) f = f * 26 + (c.charCodeAt(0) - 96);
+    paintSquare(square, f - 1, Number(name.slice(file)) - 1);
+  }
+
+  // ---- Editing ----------------------------------------------------------------------------
+
+  const state = () => JSON.stringify({ doc, locks: [...locks].sort() });
+
+  function begin(name, file, rank) {
+    stroke = { before: state(), changed: false, lockTo: !locks.has(name) };
+    apply(name, file, rank);
+  }
+
+  function apply(name, file, rank) {
+    if (!stroke) return;
+    if (tool === "lock") {
+      if (stroke.lockTo) locks.add(name);
+      else locks.delete(name);
+      stroke.changed = true;
+      repaint(name);
+      return;
+    }
+    if (doc.kind === "chromatic") {
+      const row = doc.rows.length - 1 - rank;
+      const line = [...doc.rows[row]];
+      if (line[file] === tool) return;
+      line[file] = tool;
+      doc.rows[row] = line.join("");
+      stroke.changed = true;
+      repaint(name);
+      return;
+    }
+    if (tool === "entrance" || tool === "exit") {
+      const other = tool === "entrance" ? doc.exit : doc.entrance;
+      if (name === other || doc[tool] === name) return;
+      const old = doc[tool];
+      doc[tool] = name;
+      stroke.changed = true;
+      repaint(old);
+      repaint(name);
+      return;
+    }
+    const pieces = doc.pieces.filter((p) => p.square !== name);
+    if (tool !== "empty") pieces.push({ piece: tool, square: name });
+    if (JSON.stringify(pieces) === JSON.stringify(doc.pieces)) return;
+    doc.pieces = pieces;
+    stroke.changed = true;
+    repaint(name);
+  }
+
+  function end() {
+    if (!stroke) return;
+    const done = stroke;
+    stroke = null;
+    if (!done.changed) return;
+    undos.push(done.before);
+    redos = [];
+    edited();
+  }
+
+  document.addEventListener("pointerup", end);
+  document.addEventListener("pointercancel", end);
+
+  function edited() {
+    editedAt = performance.now();
+    $("undo").disabled = undos.length === 0;
+    $("redo").disabled = redos.length === 0;
+    page.dataset.content = JSON.stringify(doc);
+    page.dataset.locks = JSON.stringify([...locks].sort());
+    check();
+  }
+
+  function restore(text) {
+    const saved = JSON.parse(text);
+    doc = saved.doc;
+    locks = new Set(saved.locks);
+    drawBoard();
+    edited();
+  }
+
+  $("undo").addEventListener("click", () => {
+    if (!undos.length) return;
+    redos.push(state());
+    restore(undos.pop());
+  });
+  $("redo").addEventListener("click", () => {
+    if (!redos.length) return;
+    undos.push(state());
+    restore(redos.pop());
+  });
+  $("clearlocks").addEventListener("click", () => {
+    if (!locks.size) return;
+    undos.push(state());
+    redos = [];
+    locks = new Set();
+    drawBoard();
+    edited();
+  });
+  $("download").addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${doc.kind || "content"}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+
+  // ---- Checking ---------------------------------------------------------------------------
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(answer.error || `The studio answered ${response.status}.`);
+    return answer;
+  }
+
+  async function check() {
+    const number = ++asked;
+    page.dataset.checked = "";
+    $("verdict").textContent = "Checking…";
+    let answer;
+    try {
+      answer = await post("/api/check", { content: doc });
+    } catch (e) {
+      if (number !== asked) return;
+      $("verdict").textContent = "Cannot be checked";
+      $("reason").textContent = e.message;
+      $("measures").textContent = "";
+      page.dataset.checked = String(number);
+      return;
+    }
+    if (number !== asked) return; // a later edit's check will answer
+    show(answer);
+    const ms = performance.now() - editedAt;
+    $("timing").textContent = `Checked in ${ms.toFixed(0)} ms from the edit (the check itself ${answer.ms.toFixed(1)} ms).`;
+    page.dataset.editMs = ms.toFixed(1);
+    page.dataset.checked = String(number);
+  }
+
+  function show(answer) {
+    const result = answer.result;
+    of = result.of;
+    const valid = result.valid;
+    $("verdict").textContent = `${valid ? "Valid" : "Invalid"}: ${result.kind}`;
+    $("verdict").className = valid ? "valid" : "invalid";
+    $("reason").textContent = valid ? "" : result.problem.reason;
+    const old = marked;
+    marked = new Set(valid ? [] : result.problem.at || []);
+    for (const name of new Set([...old, ...marked])) repaint(name);
+    const table = $("measures");
+    table.textContent = "";
+    // The descriptors first, in the generator's order, then the other measures; a list (a
+    // solution) folded away.
+    const names = Object.keys(result.measures);
+    const order = [...result.descriptors, ...names.filter((n) => !result.descriptors.includes(n))];
+    for (const name of order) {
+      const value = result.measures[name];
+      const row = table.insertRow();
+      row.dataset.measure = name;
+      const th = document.createElement("th");
+      th.textContent = name.replaceAll("_", " ");
+      row.append(th);
+      const td = row.insertCell();
+      if (Array.isArray(value)) {
+        const more = document.createElement("details");
+        const summary = document.createElement("summary");
+        summary.textContent = `${value.length} squares`;
+        const list = document.createElement("span");
+        list.textContent = value.join(" ");
+        more.append(summary, list);
+        td.append(more);
+      } else {
+        td.textContent = String(value);
+      }
+      if (result.descriptors.includes(name)) td.className = "descriptor";
+    }
+    if (valid && result.descriptors.length >= 2) {
+      descriptors = result.descriptors;
+      choices();
+    }
+    if (answer.picture) $("picture").src = answer.picture;
+  }
+
+  // ---- Opening ----------------------------------------------------------------------------
+
+  async function open(document, keepLocks) {
+    say("");
+    let answer;
+    try {
+      answer = await post("/api/check", { content: document });
+    } catch (e) {
+      say(`This cannot be opened: ${e.message}`);
+      return;
+    }
+    const content = answer.result.content;
+    if (!content || !["chess", "chromatic"].includes(content.kind)) {
+      say(`The editor edits chess and chromatic mazes; this is ${answer.result.kind}.`);
+      return;
+    }
+    if (doc) {
+      undos.push(state());
+      redos = [];
+    }
+    doc = content;
+    if (!keepLocks) locks = new Set();
+    $("editor").hidden = false;
+    drawTools();
+    drawBoard();
+    editedAt = performance.now();
+    page.dataset.content = JSON.stringify(doc);
+    page.dataset.locks = JSON.stringify([...locks].sort());
+    $("undo").disabled = undos.length === 0;
+    $("redo").disabled = redos.length === 0;
+    show(answer);
+    page.dataset.checked = String(++asked);
+  }
+
+  async function openText(text, name) {
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      say(`${name} is not JSON (${e.message}): open a file ludoforge wrote, or a maze object.`);
+      return;
+    }
+    await open(value, false);
+  }
+
+  $("file").addEventListener("change", async () => {
+    const file = $("file").files[0];
+    if (file) await openText(await file.text(), file.name);
+  });
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (file) await openText(await file.text(), file.name);
+  });
+
+  $("new").addEventListener("click", async () => {
+    const kind = $("newkind").value;
+    const width = Number($("newwidth").value);
+    const height = Number($("newheight").value);
+    if (!(width >= 3 && width <= 64 && height >= 3 && height <= 64)) {
+      say("Give a width and a height from 3 to 64 squares.");
+      return;
+    }
+    const maze =
+      kind === "chromatic"
+        ? { kind, rows: Array.from({ length: height }, () => "R".repeat(width)) }
+        : { kind, width, height, agent: "rook", pieces: [] };
+    await open(maze, false);
+  });
+
+  async function fetched(url) {
+    const response = await fetch(url);
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(answer.error || `The studio answered ${response.status}.`);
+    return answer;
+  }
+
+  async function fromAddress() {
+    const query = new URLSearchParams(location.search);
+    const run = query.get("run");
+    const cell = query.get("cell");
+    const row = query.get("library");
+    const enc = encodeURIComponent;
+    let url = null;
+    if (run && cell) url = `/api/runs/${enc(run)}/elites/${enc(cell)}`;
+    else if (run) url = `/api/runs/${enc(run)}/files/result.json`;
+    else if (row) url = `/api/library/${enc(row)}`;
+    if (!url) return;
+    try {
+      await open(await fetched(url), false);
+    } catch (e) {
+      say(`This cannot be opened: ${e.message}`);
+    }
+  }
+
+  // ---- Suggestions ------------------------------------------------------------------------
+
+  function choices() {
+    for (const [id, fallback] of [
+      ["across", 0],
+      ["down", 1],
+    ]) {
+      const select = $(id);
+      const was = select.value;
+      select.textContent = "";
+      for (const d of descriptors) {
+        const option = document.createElement("option");
+        option.value = d;
+        option.textContent = d.replaceAll("_", " ");
+        select.append(option);
+      }
+      select.value = descriptors.includes(was) ? was : descriptors[fallback];
+    }
+  }
+  choices();
+
+  let source = null;
+
+  $("suggestform").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!doc || !of) return;
+    const across = $("across").value;
+    const down = $("down").value;
+    if (across === down) {
+      $("suggeststatus").textContent = "Pick two different measures to spread the suggestions over.";
+      return;
+    }
+    const params = {
+      start: doc,
+      lock: [...locks].sort(),
+      explore: { descriptors: [across, down], evaluations: Number($("evaluations").value) },
+    };
+    const seed = $("seed").value.trim() || "1";
+    $("suggest").disabled = true;
+    $("suggestions").textContent = "";
+    page.dataset.suggested = "";
+    const started = performance.now();
+    let run;
+    try {
+      const response = await fetch("/api/runs", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: `{"job":${JSON.stringify(`${of}-explore`)},"params":${JSON.stringify(params)},"seed":${seed}}`,
+      });
+      run = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(run.error || `The studio answered ${response.status}.`);
+    } catch (err) {
+      $("suggest").disabled = false;
+      $("suggeststatus").textContent = err.message;
+      return;
+    }
+    $("suggeststatus").textContent = "Searching…";
+    if (source) source.close();
+    source = new EventSource(`/api/runs/${run.id}/events`);
+    source.addEventListener("progress", (ev) => {
+      const p = JSON.parse(ev.data);
+      const filled = p.heat ? ` · ${p.heat.filled} cells filled` : "";
+      const share = p.fraction === null ? "" : ` ${(100 * p.fraction).toFixed(0)}%`;
+      $("suggeststatus").textContent = `Searching…${share}${filled}`;
+    });
+    source.addEventListener("done", async () => {
+      source.close();
+      $("suggest").disabled = false;
+      await shelf(run.id, performance.now() - started);
+    });
+    source.addEventListener("error", (ev) => {
+      source.close();
+      $("suggest").disabled = false;
+      const data = ev.data ? JSON.parse(ev.data) : {};
+      $("suggeststatus").textContent = data.error || "The connection to the studio was lost.";
+    });
+  });
+
+  // The finished shelf: up to 24 suggestions spread over it, each with its picture.
+  async function shelf(id, ms) {
+    let archive;
+    try {
+      archive = await fetched(`/api/runs/${id}/elites`);
+    } catch (e) {
+      $("suggeststatus").textContent = e.message;
+      return;
+    }
+    const [a, b] = archive.axes.map((x) => x.name);
+    const elites = archive.elites.slice().sort(
+      (x, y) => x.descriptors[a] - y.descriptors[a] || x.descriptors[b] - y.descriptors[b],
+    );
+    const shown = [];
+    const count = Math.min(24, elites.length);
+    for (let i = 0; i < count; i++) shown.push(elites[Math.floor((i * elites.length) / count)]);
+    $("suggeststatus").textContent =
+      `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping the ${locks.size} locked squares; ${count} shown.`;
+    page.dataset.suggested = String(archive.filled);
+    page.dataset.suggestMs = ms.toFixed(0);
+    const cards = $("suggestions");
+    cards.textContent = "";
+    for (const elite of shown) {
+      const card = document.createElement("article");
+      card.className = "card item suggestion";
+      card.dataset.cell = String(elite.cell);
+      const img = document.createElement("img");
+      img.src = `${elite.url}/picture`;
+      img.alt = `suggestion in cell ${elite.cell}`;
+      img.loading = "lazy";
+      const text = document.createElement("p");
+      text.textContent = `${a.replaceAll("_", " ")} ${elite.descriptors[a]} · ${b.replaceAll("_", " ")} ${elite.descriptors[b]}`;
+      const take = document.createElement("button");
+      take.type = "button";
+      take.className = "take";
+      take.textContent = "Take";
+      take.addEventListener("click", async () => {
+        try {
+          await open(await fetched(elite.url), true);
+        } catch (e) {
+          say(`This suggestion cannot be taken: ${e.message}`);
+        }
+      });
+      card.append(img, text, take);
+      cards.append(card);
+    }
+  }
+
+  fromAddress();
+})();
