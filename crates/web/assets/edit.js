@@ -395,7 +395,13 @@
       redos = [];
     }
     doc = content;
-    if (!keepLocks) locks = new Set();
+    if (!keepLocks) {
+      // Another maze: the locks and the suggestions were the last one's.
+      locks = new Set();
+      $("suggestions").textContent = "";
+      $("suggeststatus").textContent = "";
+      page.dataset.suggested = "";
+    }
     $("editor").hidden = false;
     drawTools();
     drawBoard();

@@ -277,6 +277,78 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     let undone = wait_in_page(&studio.client, "the undo", CHECKED).await?;
     let back: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
     ensure!(back == shown, "undo gave {back}, not {shown}");
+    chess(studio).await
+}
+
+/// A new chess maze: a knight put on b3 covers the entrance, and the page says so and rings
+/// the knight; cleared again, the maze is valid.
+async fn chess(studio: &Studio) -> Result<()> {
+    let pick = |css: String| async move {
+        studio
+            .client
+            .find(Locator::Css(&css))
+            .await?
+            .click()
+            .await?;
+        Ok::<_, anyhow::Error>(())
+    };
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    studio
+        .client
+        .find(Locator::Css("#newkind option[value=chess]"))
+        .await?
+        .click()
+        .await?;
+    studio.set_text("#newwidth", "8").await?;
+    studio.set_text("#newheight", "8").await?;
+    studio.click("new").await?;
+    let fresh = wait_in_page(&studio.client, "a new chess maze", CHECKED).await?;
+    ensure!(
+        fresh["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: chess maze 8×8")),
+        "{fresh}"
+    );
+    pick(".tool[data-tool=\"N\"]".into()).await?;
+    studio.client.execute(reset, vec![]).await?;
+    pick(".square[data-square=\"b3\"]".into()).await?;
+    let covered = wait_in_page(&studio.client, "the knight checked", CHECKED).await?;
+    let reason = studio
+        .client
+        .find(Locator::Id("reason"))
+        .await?
+        .text()
+        .await?;
+    ensure!(
+        covered["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Invalid")),
+        "{covered}"
+    );
+    ensure!(
+        reason.contains("the knight on b3 covers the entrance a1"),
+        "{reason}"
+    );
+    let ringed = studio
+        .client
+        .execute(
+            r#"return [...document.querySelectorAll(".square.marked")].map((s) => s.dataset.square);"#,
+            vec![],
+        )
+        .await?;
+    ensure!(ringed == json!(["b3", "a1"]), "ringed: {ringed}");
+    shot_at(studio, "edit-chess", "#tools").await?;
+    pick(".tool[data-tool=\"empty\"]".into()).await?;
+    studio.client.execute(reset, vec![]).await?;
+    pick(".square[data-square=\"b3\"]".into()).await?;
+    let cleared = wait_in_page(&studio.client, "the knight taken off", CHECKED).await?;
+    ensure!(
+        cleared["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid")),
+        "{cleared}"
+    );
     Ok(())
 }
 
