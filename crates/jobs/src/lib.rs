@@ -45,8 +45,11 @@ pub fn registry() -> Registry {
 #[must_use]
 pub fn check_job() -> CheckJob {
     CheckJob::new(
-        vec![ludoforge_puzzles::job::check],
-        "chess and chromatic mazes",
+        vec![
+            ludoforge_puzzles::job::check,
+            ludoforge_stocking::job::check,
+        ],
+        "chess and chromatic mazes and stocked dungeons",
         check_sample(),
     )
 }

@@ -29,6 +29,7 @@
   let asked = 0; // the number of the last check asked for
   let editedAt = 0; // when the last edit was made (ms)
   let marked = new Set(); // the squares the last check names
+  let checkedContent = null; // the content as the last check wrote it
 
   function say(message) {
     $("problem").textContent = message || "";
@@ -47,19 +48,53 @@
     return letters;
   }
 
-  const squareName = (file, rank) => `${fileName(file)}${rank + 1}`;
+  // A square's name as its generator writes it: `c4` on a maze (ranks from the bottom),
+  // `x,y` on a dungeon map (rows from the top, from 0).
+  function squareName(file, rank) {
+    if (doc.kind === "dungeon") return `${file},${doc.rows.length - 1 - rank}`;
+    return `${fileName(file)}${rank + 1}`;
+  }
+
+  // The file and rank of a square's name.
+  function place(name) {
+    if (doc.kind === "dungeon") {
+      const [x, y] = name.split(",").map(Number);
+      return [x, doc.rows.length - 1 - y];
+    }
+    const digits = [...name].findIndex((c) => c >= "0" && c <= "9");
+    let file = 0;
+    for (const c of name.slice(0, digits)) file = file * 26 + (c.charCodeAt(0) - 96);
+    return [file - 1, Number(name.slice(digits)) - 1];
+  }
 
   function size() {
-    if (doc.kind === "chromatic") return { width: doc.rows[0].length, height: doc.rows.length };
+    if (doc.rows) return { width: doc.rows[0].length, height: doc.rows.length };
     return { width: doc.width, height: doc.height };
   }
 
-  // What stands on a square: a colour letter (chromatic) or a piece letter or "" (chess).
+  // What stands on a square: a colour letter (chromatic), a piece letter or "" (chess), a
+  // map cell # . < > (dungeon).
   function at(file, rank) {
-    if (doc.kind === "chromatic") return doc.rows[doc.rows.length - 1 - rank][file];
+    if (doc.rows) return doc.rows[doc.rows.length - 1 - rank][file];
     const name = squareName(file, rank);
     const piece = doc.pieces.find((p) => p.square === name);
     return piece ? piece.piece : "";
+  }
+
+  function setAt(file, rank, value) {
+    const row = doc.rows.length - 1 - rank;
+    const line = [...doc.rows[row]];
+    line[file] = value;
+    doc.rows[row] = line.join("");
+  }
+
+  // Where a dungeon's start (<) or goal (>) is.
+  function findCell(symbol) {
+    for (let y = 0; y < doc.rows.length; y++) {
+      const x = doc.rows[y].indexOf(symbol);
+      if (x >= 0) return [x, doc.rows.length - 1 - y];
+    }
+    return null;
   }
 
   // ---- Tools ------------------------------------------------------------------------------
@@ -68,6 +103,12 @@
     const list = [];
     if (doc.kind === "chromatic") {
       for (const c of WHEEL) list.push({ id: c, label: COLOUR_NAME[c], swatch: FILL[c] });
+    } else if (doc.kind === "dungeon") {
+      list.push({ id: "#", label: "wall", swatch: "#444" });
+      list.push({ id: ".", label: "floor", swatch: "#eee" });
+      list.push({ id: "<", label: "start", glyph: "S" });
+      list.push({ id: ">", label: "goal", glyph: "G" });
+      return list;
     } else if (doc.kind === "chess") {
       for (const p of Object.keys(PIECE)) list.push({ id: p, label: PIECE_NAME[p], glyph: PIECE[p] });
       list.push({ id: "empty", label: "clear" });
@@ -120,7 +161,11 @@
     const board = $("board");
     board.textContent = "";
     const { width, height } = size();
-    const cell = Math.max(12, Math.min(40, Math.floor(540 / Math.max(width, height))));
+    // A dungeon map may take the page's width; a maze leaves room for its measures.
+    const wide = doc.kind === "dungeon";
+    const room = wide ? Math.min(1140, Math.max(540, window.innerWidth - 120)) : 540;
+    const cell = Math.max(8, Math.min(40, Math.floor(room / Math.max(width, wide ? 0 : height))));
+    $("editor").classList.toggle("wide", wide && cell * width > 560);
     board.style.gridTemplateColumns = `repeat(${width}, ${cell}px)`;
     board.style.setProperty("--cell", `${cell}px`);
     for (let rank = height - 1; rank >= 0; rank--) {
@@ -150,7 +195,19 @@
     square.classList.toggle("locked", locks.has(name));
     square.classList.toggle("marked", marked.has(name));
     let label = name;
-    if (doc.kind === "chromatic") {
+    if (doc.kind === "dungeon") {
+      square.classList.toggle("wall", here === "#");
+      square.classList.add("cell");
+      if (here === "<" || here === ">") {
+        const end = document.createElement("span");
+        end.className = here === "<" ? "end entrance" : "end exit";
+        end.textContent = here === "<" ? "S" : "G";
+        square.append(end);
+        label += here === "<" ? " start" : " goal";
+      } else {
+        label += here === "#" ? " wall" : " floor";
+      }
+    } else if (doc.kind === "chromatic") {
       square.style.background = FILL[here] || "#fff";
       square.dataset.colour = here;
       // The colour's letter too, so the maze reads without colour vision.
@@ -167,7 +224,7 @@
         label += ` ${PIECE_NAME[here] || here}`;
       }
     }
-    if (name === doc.entrance || name === doc.exit) {
+    if (doc.kind !== "dungeon" && (name === doc.entrance || name === doc.exit)) {
       const end = document.createElement("span");
       end.className = name === doc.entrance ? "end entrance" : "end exit";
       end.textContent = name === doc.entrance ? (doc.kind === "chess" ? AGENT[doc.agent] || "E" : "E") : "X";
@@ -182,11 +239,8 @@
   function repaint(name) {
     const square = $("board").querySelector(`[data-square="${name}"]`);
     if (!square) return;
-    const file = [...name].findIndex((c) => c >= "0" && c <= "9");
-    const letters = name.slice(0, file);
-    let f = 0;
-    for (const c of letters) f = f * 26 + (c.charCodeAt(0) - 96);
-    paintSquare(square, f - 1, Number(name.slice(file)) - 1);
+    const [file, rank] = place(name);
+    paintSquare(square, file, rank);
   }
 
   // ---- Editing ----------------------------------------------------------------------------
@@ -208,11 +262,24 @@
       return;
     }
     if (doc.kind === "chromatic") {
-      const row = doc.rows.length - 1 - rank;
-      const line = [...doc.rows[row]];
-      if (line[file] === tool) return;
-      line[file] = tool;
-      doc.rows[row] = line.join("");
+      if (at(file, rank) === tool) return;
+      setAt(file, rank, tool);
+      stroke.changed = true;
+      repaint(name);
+      return;
+    }
+    if (doc.kind === "dungeon") {
+      const here = at(file, rank);
+      // The start and goal move; walls and floor do not paint over them.
+      if (here === tool || here === "<" || here === ">") return;
+      if (tool === "<" || tool === ">") {
+        const old = findCell(tool);
+        if (old) {
+          setAt(old[0], old[1], ".");
+          repaint(squareName(old[0], old[1]));
+        }
+      }
+      setAt(file, rank, tool);
       stroke.changed = true;
       repaint(name);
       return;
@@ -284,10 +351,12 @@
     edited();
   });
   $("download").addEventListener("click", () => {
-    const blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
+    // What every command reads: for a dungeon the stocked map the last check made.
+    const saved = doc.kind === "dungeon" && checkedContent ? checkedContent : doc;
+    const blob = new Blob([JSON.stringify(saved, null, 2) + "\n"], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `${doc.kind || "content"}.json`;
+    link.download = `${doc.kind === "dungeon" ? "stocked" : doc.kind}.json`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -333,6 +402,11 @@
   function show(answer) {
     const result = answer.result;
     of = result.of;
+    checkedContent = result.valid ? result.content : null;
+    // Suggestions come from an exploration of the content's generator, where it has one.
+    $("suggestpanel").hidden = doc.kind === "dungeon";
+    $("clearlocks").hidden = doc.kind === "dungeon";
+    $("diamond").hidden = result.descriptors.length === 0;
     const valid = result.valid;
     $("verdict").textContent = `${valid ? "Valid" : "Invalid"}: ${result.kind}`;
     $("verdict").className = valid ? "valid" : "invalid";
@@ -385,9 +459,19 @@
       say(`This cannot be opened: ${e.message}`);
       return;
     }
-    const content = answer.result.content;
-    if (!content || !["chess", "chromatic"].includes(content.kind)) {
-      say(`The editor edits chess and chromatic mazes; this is ${answer.result.kind}.`);
+    let content = answer.result.content;
+    if (content && content.generator === "stocking") {
+      // A stocked map is edited as its map: the stocking is made again after every edit.
+      content = {
+        kind: "dungeon",
+        rows: content.map.rows,
+        seed: content.seed,
+        settings: content.settings,
+        theme: content.theme.name,
+      };
+    }
+    if (!content || !["chess", "chromatic", "dungeon"].includes(content.kind)) {
+      say(`The editor edits chess and chromatic mazes and dungeon maps; this is ${answer.result.kind}.`);
       return;
     }
     if (doc) {
@@ -440,14 +524,24 @@
     const kind = $("newkind").value;
     const width = Number($("newwidth").value);
     const height = Number($("newheight").value);
-    if (!(width >= 3 && width <= 64 && height >= 3 && height <= 64)) {
-      say("Give a width and a height from 3 to 64 squares.");
+    const most = kind === "dungeon" ? 200 : 64;
+    if (!(width >= 3 && width <= most && height >= 3 && height <= most)) {
+      say(`Give a width and a height from 3 to ${most} squares.`);
       return;
     }
-    const maze =
-      kind === "chromatic"
-        ? { kind, rows: Array.from({ length: height }, () => "R".repeat(width)) }
-        : { kind, width, height, agent: "rook", pieces: [] };
+    let maze;
+    if (kind === "chromatic") maze = { kind, rows: Array.from({ length: height }, () => "R".repeat(width)) };
+    else if (kind === "chess") maze = { kind, width, height, agent: "rook", pieces: [] };
+    else {
+      // An empty room walled round, the start at the top left and the goal at the bottom right.
+      const rows = Array.from({ length: height }, (_, y) =>
+        y === 0 || y === height - 1 ? "#".repeat(width) : `#${".".repeat(width - 2)}#`,
+      );
+      const put = (y, x, c) => (rows[y] = rows[y].slice(0, x) + c + rows[y].slice(x + 1));
+      put(1, 1, "<");
+      put(height - 2, width - 2, ">");
+      maze = { kind: "dungeon", rows, seed: 1 };
+    }
     await open(maze, false);
   });
 

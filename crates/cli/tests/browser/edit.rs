@@ -277,7 +277,149 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     let undone = wait_in_page(&studio.client, "the undo", CHECKED).await?;
     let back: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
     ensure!(back == shown, "undo gave {back}, not {shown}");
-    chess(studio).await
+    chess(studio).await?;
+    dungeon(studio).await
+}
+
+/// A stocked 80×40 dungeon: walls painted round the goal cut the way, the page names the
+/// problem and rings the goal; undone, the map is stocked again as it was.
+async fn dungeon(studio: &Studio) -> Result<()> {
+    let made = studio
+        .http
+        .post(format!("{}/api/runs", studio.base))
+        .json(&json!({"job": "stock", "params": {"width": 80, "height": 40}, "seed": 3}))
+        .send()
+        .await?
+        .json::<Value>()
+        .await?;
+    let id = made["id"].as_str().context("no run id")?.to_string();
+    for _ in 0..600 {
+        let run = studio.json(&format!("/api/runs/{id}")).await?;
+        if run["status"] == "done" {
+            break;
+        }
+        ensure!(run["status"] != "failed", "the stock run failed: {run}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let stocked = studio
+        .json(&format!("/api/runs/{id}/files/result.json"))
+        .await?;
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    studio.open(&format!("/edit?run={id}")).await?;
+    let opened = wait_in_page(&studio.client, "the dungeon opened", CHECKED).await?;
+    ensure!(
+        opened["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: dungeon map 80×40")),
+        "{opened}"
+    );
+    let fun = studio
+        .client
+        .execute(
+            r#"return document.querySelector('#measures tr[data-measure="fun_after"] td').textContent;"#,
+            vec![],
+        )
+        .await?;
+    ensure!(
+        fun.as_str().and_then(|f| f.parse::<f64>().ok())
+            == stocked["measures"]["fun_after"].as_f64(),
+        "the page's fun {fun}, the stocked file's {}",
+        stocked["measures"]["fun_after"]
+    );
+    // Wall in the goal: every floor cell next to it, one stroke each.
+    let rows: Vec<Vec<u8>> = stocked["map"]["rows"]
+        .as_array()
+        .context("no rows")?
+        .iter()
+        .map(|r| r.as_str().unwrap_or("").bytes().collect())
+        .collect();
+    let (gx, gy) = (
+        stocked["goal"][0].as_u64().context("no goal")? as i64,
+        stocked["goal"][1].as_u64().context("no goal")? as i64,
+    );
+    studio
+        .client
+        .find(Locator::Css(".tool[data-tool=\"#\"]"))
+        .await?
+        .click()
+        .await?;
+    let mut timings = Vec::new();
+    let mut strokes = 0;
+    for (dx, dy) in [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ] {
+        let (x, y) = (gx + dx, gy + dy);
+        if rows[y as usize][x as usize] != b'.' {
+            continue;
+        }
+        studio.client.execute(reset, vec![]).await?;
+        studio
+            .client
+            .find(Locator::Css(&format!(".square[data-square=\"{x},{y}\"]")))
+            .await?
+            .click()
+            .await?;
+        let now = wait_in_page(&studio.client, "the wall checked", CHECKED).await?;
+        if let Some(ms) = now["ms"].as_str() {
+            timings.push(ms.parse::<f64>()?);
+        }
+        strokes += 1;
+    }
+    eprintln!(
+        "edit: an edit of an 80×40 stocked dungeon to its measures on the page: {timings:?} ms"
+    );
+    let cut = wait_in_page(&studio.client, "the cut map checked", CHECKED).await?;
+    let reason = studio
+        .client
+        .find(Locator::Id("reason"))
+        .await?
+        .text()
+        .await?;
+    ensure!(
+        cut["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Invalid")),
+        "{cut}"
+    );
+    ensure!(
+        reason.contains("cannot be reached from the start"),
+        "{reason}"
+    );
+    let ringed = studio
+        .client
+        .execute(
+            r#"return [...document.querySelectorAll(".square.marked")].map((s) => s.dataset.square);"#,
+            vec![],
+        )
+        .await?;
+    ensure!(
+        ringed
+            .as_array()
+            .is_some_and(|r| r.contains(&json!(format!("{gx},{gy}")))),
+        "ringed: {ringed}"
+    );
+    shot_at(studio, "edit-dungeon", "#tools").await?;
+    for _ in 0..strokes {
+        studio.client.execute(reset, vec![]).await?;
+        studio.click("undo").await?;
+        wait_in_page(&studio.client, "an undo", CHECKED).await?;
+    }
+    let again = wait_in_page(&studio.client, "the map undone", CHECKED).await?;
+    ensure!(
+        again["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid")),
+        "{again}"
+    );
+    Ok(())
 }
 
 /// A new chess maze: a knight put on b3 covers the entrance, and the page says so and rings

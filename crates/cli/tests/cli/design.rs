@@ -270,3 +270,54 @@ fn suggestions_keep_the_locked_squares_and_come_out_checked() {
     run_in(d, &["check", "taken.json", "-o", "c.json"]).expect_ok();
     agrees(&read_json(&d.join("c.json")), &elite["result"], "taken out");
 }
+
+#[test]
+fn a_stocked_dungeon_checks_to_its_own_stocking_and_a_cut_map_is_named() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "stock", "--width", "40", "--height", "24", "--seed", "5", "-o", "s.json",
+        ],
+    )
+    .expect_ok();
+    let stocked = read_json(&d.join("s.json"));
+    run_in(d, &["check", "s.json", "-o", "c.json", "--png", "c.png"]).expect_ok();
+    let checked = read_json(&d.join("c.json"));
+    assert_eq!(checked["of"], "stock");
+    assert_eq!(checked["valid"], true);
+    // Stocked again with the file's seed, settings and theme: the same stocking.
+    assert_eq!(checked["content"], stocked);
+    for name in [
+        "fun_before",
+        "fun_after",
+        "keys",
+        "traps",
+        "largest_area_left",
+    ] {
+        assert_eq!(
+            checked["measures"][name], stocked["measures"][name],
+            "{name}"
+        );
+    }
+    assert!(
+        fs::read(d.join("c.png"))
+            .unwrap()
+            .starts_with(&PNG_SIGNATURE)
+    );
+    // A wall across a corridor: worked out by hand, the goal is cut off.
+    write(
+        d,
+        "cut.json",
+        &serde_json::json!({"kind": "dungeon", "rows": ["#########", "#<..#..>#", "#########"]})
+            .to_string(),
+    );
+    let out = run_in(d, &["check", "cut.json"]);
+    assert_eq!(out.code, 4, "{}", out.describe());
+    let summary = out.summary();
+    assert_eq!(summary["problem"]["at"], serde_json::json!(["7,1", "1,1"]));
+    assert!(summary["problem"]["reason"].as_str().unwrap().contains(
+        "the goal at line 2, column 8 cannot be reached from the start at line 2, column 2"
+    ));
+}

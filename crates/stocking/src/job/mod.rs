@@ -5,8 +5,10 @@
 //! `png`), a Tiled map (`tiled`) with its tileset image (`tileset`), and a Universal VTT map
 //! for virtual tabletops (`uvtt`, see [`crate::uvtt`]).
 
+mod check;
 mod params;
 
+pub use check::check;
 pub use params::{Generator, StockParams};
 
 use std::sync::Arc;
