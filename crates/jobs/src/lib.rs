@@ -48,8 +48,9 @@ pub fn check_job() -> CheckJob {
         vec![
             ludoforge_puzzles::job::check,
             ludoforge_stocking::job::check,
+            ludoforge_risk::job::check,
         ],
-        "chess and chromatic mazes and stocked dungeons",
+        "chess and chromatic mazes, stocked dungeons and Risk variants",
         check_sample(),
     )
 }

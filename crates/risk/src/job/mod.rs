@@ -12,6 +12,7 @@
 //! | `risk-map` | `result` (JSON: the map in the project's format, positioned as drawn), `svg`, `png` |
 //! | `risk-explore` | `result` (JSON: the archive, every elite's `result` a variant file as `risk-design` writes it), `svg` and `png` (the heatmap), `plot` and `plot-png` (coverage and QD score over the evaluations) |
 
+mod check;
 mod design;
 mod explore;
 mod map;
@@ -19,6 +20,7 @@ mod params;
 mod playtest;
 mod search;
 
+pub use check::check;
 pub use design::{DesignJob, DesignParams};
 pub use explore::{ExploreJob, ExploreParams, explore_descriptors};
 pub use map::{MapJob, MapParams};
