@@ -122,6 +122,7 @@
   function drawTools() {
     const bar = $("tools");
     bar.textContent = "";
+    if (doc.kind === "risk") return;
     const list = tools();
     if (!list.some((t) => t.id === tool)) tool = list[0].id;
     for (const t of list) {
@@ -160,6 +161,16 @@
   function drawBoard() {
     const board = $("board");
     board.textContent = "";
+    const risk = doc.kind === "risk";
+    board.hidden = risk;
+    $("boardhelp").hidden = risk;
+    $("tools").hidden = risk;
+    $("riskedit").hidden = !risk;
+    if (risk) {
+      $("editor").classList.remove("wide");
+      drawRisk();
+      return;
+    }
     const { width, height } = size();
     // A dungeon map may take the page's width; a maze leaves room for its measures.
     const wide = doc.kind === "dungeon";
@@ -242,6 +253,170 @@
     const [file, rank] = place(name);
     paintSquare(square, file, rank);
   }
+
+  // ---- A Risk variant: rules, continents, borders, territories ---------------------------
+
+  const RULE_CHOICES = {
+    distribution: ["random", "pick"],
+    conquest_move: ["min", "max"],
+    compat: ["standard", "rossato2023"],
+  };
+
+  // One change to the variant: undoable, then checked (the designer's playtest).
+  function change(apply) {
+    const before = state();
+    apply();
+    undos.push(before);
+    redos = [];
+    drawRisk();
+    edited();
+  }
+
+  function territoryName(id) {
+    const t = doc.map.territories.find((x) => x.id === id);
+    return t ? t.name : String(id);
+  }
+
+  function drawRisk() {
+    const map = doc.map;
+    // Rules: a number or a choice each.
+    const rules = $("riskrules");
+    rules.textContent = "";
+    for (const [name, value] of Object.entries(doc.rules)) {
+      const field = document.createElement("div");
+      field.className = "field";
+      const label = document.createElement("label");
+      label.textContent = name.replaceAll("_", " ");
+      label.htmlFor = `rule-${name}`;
+      let input;
+      if (RULE_CHOICES[name]) {
+        input = document.createElement("select");
+        for (const choice of RULE_CHOICES[name]) {
+          const option = document.createElement("option");
+          option.value = choice;
+          option.textContent = choice;
+          input.append(option);
+        }
+        input.value = value;
+      } else {
+        input = document.createElement("input");
+        input.type = "number";
+        input.value = String(value);
+      }
+      input.id = `rule-${name}`;
+      input.dataset.rule = name;
+      input.addEventListener("change", () => {
+        const read = RULE_CHOICES[name] ? input.value : Number(input.value);
+        if (typeof read === "number" && !Number.isFinite(read)) return;
+        change(() => (doc.rules[name] = read));
+      });
+      field.append(label, input);
+      rules.append(field);
+    }
+    // Continents: name, bonus, territories.
+    const continents = $("riskcontinents");
+    continents.textContent = "";
+    const head = continents.insertRow();
+    for (const title of ["continent", "bonus", "territories"]) {
+      const th = document.createElement("th");
+      th.textContent = title;
+      head.append(th);
+    }
+    map.continents.forEach((c, i) => {
+      const row = continents.insertRow();
+      row.dataset.continent = c.name;
+      row.classList.toggle("marked", marked.has(c.name));
+      row.insertCell().textContent = c.name;
+      const bonus = document.createElement("input");
+      bonus.type = "number";
+      bonus.min = "0";
+      bonus.value = String(c.bonus);
+      bonus.dataset.bonus = String(i);
+      bonus.addEventListener("change", () => {
+        const value = Number(bonus.value);
+        if (!Number.isInteger(value) || value < 0) return;
+        change(() => (doc.map.continents[i].bonus = value));
+      });
+      row.insertCell().append(bonus);
+      row.insertCell().textContent = String(c.territories.length);
+    });
+    // Borders: each with a button that removes it.
+    const borders = $("riskborders");
+    borders.textContent = "";
+    map.borders.forEach(([a, b]) => {
+      const chip = document.createElement("span");
+      chip.className = "border";
+      chip.dataset.border = `${a}-${b}`;
+      chip.append(document.createTextNode(`${territoryName(a)} – ${territoryName(b)} `));
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "remove";
+      remove.textContent = "×";
+      remove.title = `remove the border ${territoryName(a)} – ${territoryName(b)}`;
+      remove.addEventListener("click", () =>
+        change(() => (doc.map.borders = doc.map.borders.filter(([x, y]) => !(x === a && y === b)))),
+      );
+      chip.append(remove);
+      borders.append(chip);
+    });
+    for (const id of ["bordera", "borderb"]) {
+      const select = $(id);
+      const was = select.value;
+      select.textContent = "";
+      for (const t of map.territories) {
+        const option = document.createElement("option");
+        option.value = String(t.id);
+        option.textContent = t.name;
+        select.append(option);
+      }
+      if (was) select.value = was;
+    }
+    // Territories: each in a continent, moved by choosing another.
+    const territories = $("riskterritories");
+    territories.textContent = "";
+    const top = territories.insertRow();
+    for (const title of ["territory", "continent"]) {
+      const th = document.createElement("th");
+      th.textContent = title;
+      top.append(th);
+    }
+    for (const t of map.territories) {
+      const row = territories.insertRow();
+      row.dataset.territory = t.name;
+      row.classList.toggle("marked", marked.has(t.name));
+      row.insertCell().textContent = t.name;
+      const select = document.createElement("select");
+      select.dataset.move = String(t.id);
+      map.continents.forEach((c, i) => {
+        const option = document.createElement("option");
+        option.value = String(i);
+        option.textContent = c.name;
+        if (c.territories.includes(t.id)) option.selected = true;
+        select.append(option);
+      });
+      select.addEventListener("change", () => {
+        const to = Number(select.value);
+        change(() => {
+          for (const c of doc.map.continents) c.territories = c.territories.filter((x) => x !== t.id);
+          doc.map.continents[to].territories.push(t.id);
+          doc.map.continents[to].territories.sort((x, y) => x - y);
+        });
+      });
+      row.insertCell().append(select);
+    }
+  }
+
+  $("addborder").addEventListener("click", () => {
+    const a = Number($("bordera").value);
+    const b = Number($("borderb").value);
+    const [x, y] = a < b ? [a, b] : [b, a];
+    if (x === y || doc.map.borders.some(([p, q]) => (p === x && q === y) || (p === y && q === x))) {
+      say(x === y ? "A border joins two territories: pick two." : "These two already share a border.");
+      return;
+    }
+    say("");
+    change(() => doc.map.borders.push([x, y]));
+  });
 
   // ---- Editing ----------------------------------------------------------------------------
 
@@ -352,11 +527,11 @@
   });
   $("download").addEventListener("click", () => {
     // What every command reads: for a dungeon the stocked map the last check made.
-    const saved = doc.kind === "dungeon" && checkedContent ? checkedContent : doc;
+    const saved = (doc.kind === "dungeon" || doc.kind === "risk") && checkedContent ? checkedContent : doc;
     const blob = new Blob([JSON.stringify(saved, null, 2) + "\n"], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `${doc.kind === "dungeon" ? "stocked" : doc.kind}.json`;
+    link.download = `${{ dungeon: "stocked", risk: "variant" }[doc.kind] || doc.kind}.json`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -404,8 +579,8 @@
     of = result.of;
     checkedContent = result.valid ? result.content : null;
     // Suggestions come from an exploration of the content's generator, where it has one.
-    $("suggestpanel").hidden = doc.kind === "dungeon";
-    $("clearlocks").hidden = doc.kind === "dungeon";
+    $("suggestpanel").hidden = doc.kind === "dungeon" || doc.kind === "risk";
+    $("clearlocks").hidden = doc.kind === "dungeon" || doc.kind === "risk";
     $("diamond").hidden = result.descriptors.length === 0;
     const valid = result.valid;
     $("verdict").textContent = `${valid ? "Valid" : "Invalid"}: ${result.kind}`;
@@ -413,7 +588,13 @@
     $("reason").textContent = valid ? "" : result.problem.reason;
     const old = marked;
     marked = new Set(valid ? [] : result.problem.at || []);
-    for (const name of new Set([...old, ...marked])) repaint(name);
+    if (doc.kind === "risk") {
+      for (const row of document.querySelectorAll("#riskterritories tr[data-territory], #riskcontinents tr[data-continent]")) {
+        row.classList.toggle("marked", marked.has(row.dataset.territory || row.dataset.continent));
+      }
+    } else {
+      for (const name of new Set([...old, ...marked])) repaint(name);
+    }
     const table = $("measures");
     table.textContent = "";
     // The descriptors first, in the generator's order, then the other measures; a list (a
@@ -445,6 +626,9 @@
       descriptors = result.descriptors;
       choices();
     }
+    // Content that cannot be drawn (a map in pieces) has no picture: none is better than
+    // the last one's.
+    $("figure").hidden = !answer.picture;
     if (answer.picture) $("picture").src = answer.picture;
   }
 
@@ -470,7 +654,11 @@
         theme: content.theme.name,
       };
     }
-    if (!content || !["chess", "chromatic", "dungeon"].includes(content.kind)) {
+    if (content && content.generator === "risk-design") {
+      // A variant is edited as its rules and map; the designer playtests it after every change.
+      content = { kind: "risk", seed: content.seed, rules: content.rules, map: content.map };
+    }
+    if (!content || !["chess", "chromatic", "dungeon", "risk"].includes(content.kind)) {
       say(`The editor edits chess and chromatic mazes and dungeon maps; this is ${answer.result.kind}.`);
       return;
     }
@@ -527,6 +715,10 @@
     const most = kind === "dungeon" ? 200 : 64;
     if (!(width >= 3 && width <= most && height >= 3 && height <= most)) {
       say(`Give a width and a height from 3 to ${most} squares.`);
+      return;
+    }
+    if (kind === "risk") {
+      await open({ kind: "risk", map: "classic", seed: 1 }, false);
       return;
     }
     let maze;

@@ -278,7 +278,125 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     let back: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
     ensure!(back == shown, "undo gave {back}, not {shown}");
     chess(studio).await?;
-    dungeon(studio).await
+    dungeon(studio).await?;
+    risk(studio).await
+}
+
+/// The classic Risk board: the one border into Australia removed cuts it off, and the page
+/// names its four territories; undone, the designer's playtest gives the first fitness again;
+/// a continent's bonus raised shows in the measures.
+async fn risk(studio: &Studio) -> Result<()> {
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    let measure = |name: &str| {
+        format!(
+            r#"const td = document.querySelector('#measures tr[data-measure="{name}"] td');
+               return td ? td.textContent : null;"#
+        )
+    };
+    studio.client.execute(reset, vec![]).await?;
+    studio
+        .client
+        .find(Locator::Css("#newkind option[value=risk]"))
+        .await?
+        .click()
+        .await?;
+    studio.click("new").await?;
+    let opened = wait_in_page(&studio.client, "the classic board", CHECKED).await?;
+    ensure!(
+        opened["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: Risk variant of 42 territories")),
+        "{opened}"
+    );
+    let fitness = studio.client.execute(&measure("fitness"), vec![]).await?;
+    let classic = solver(studio, &json!({"kind": "risk", "map": "classic"})).await?;
+    ensure!(
+        fitness.as_str().and_then(|f| f.parse::<f64>().ok())
+            == classic["measures"]["fitness"].as_f64(),
+        "the page's fitness {fitness}, the designer's {}",
+        classic["measures"]["fitness"]
+    );
+    // The border from Siam (37) to Indonesia (38) is Australia's only one.
+    let names: Vec<String> = (38..42)
+        .map(|i| {
+            classic["content"]["map"]["territories"][i]["name"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    studio.client.execute(reset, vec![]).await?;
+    studio
+        .client
+        .find(Locator::Css("[data-border=\"37-38\"] .remove"))
+        .await
+        .context("no border 37-38 to remove")?
+        .click()
+        .await?;
+    let cut = wait_in_page(&studio.client, "the border removed", CHECKED).await?;
+    let reason = studio
+        .client
+        .find(Locator::Id("reason"))
+        .await?
+        .text()
+        .await?;
+    ensure!(
+        cut["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Invalid")),
+        "{cut}"
+    );
+    ensure!(
+        reason.contains("not connected") && names.iter().all(|n| reason.contains(n.as_str())),
+        "{reason} should name {names:?}"
+    );
+    let marked = studio
+        .client
+        .execute(
+            r##"return [...document.querySelectorAll("#riskterritories tr.marked")].map((r) => r.dataset.territory);"##,
+            vec![],
+        )
+        .await?;
+    ensure!(marked == json!(names), "marked: {marked}");
+    eprintln!(
+        "edit: a border removed from the classic Risk board to its verdict: {} ms",
+        cut["ms"]
+    );
+    shot_at(studio, "edit-risk", "#editor").await?;
+    studio.client.execute(reset, vec![]).await?;
+    studio.click("undo").await?;
+    let back = wait_in_page(&studio.client, "the border back", CHECKED).await?;
+    let again = studio.client.execute(&measure("fitness"), vec![]).await?;
+    ensure!(
+        back["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid"))
+            && again == fitness,
+        "{back}: fitness {again}, first {fitness}"
+    );
+    eprintln!(
+        "edit: the classic board played again after the undo: {} ms",
+        back["ms"]
+    );
+    // North America's bonus from 5 to 9: the map's bonus grows by 4.
+    studio.client.execute(reset, vec![]).await?;
+    // As a person types a number and leaves the field: one change event.
+    studio
+        .client
+        .execute(
+            r#"const input = document.querySelector('input[data-bonus="0"]');
+               input.value = "9";
+               input.dispatchEvent(new Event("change", {bubbles: true}));"#,
+            vec![],
+        )
+        .await?;
+    wait_in_page(&studio.client, "the bonus raised", CHECKED).await?;
+    let total = studio.client.execute(&measure("bonus"), vec![]).await?;
+    ensure!(
+        total == json!("28"),
+        "the map's bonus is {total}, not 24 + 4"
+    );
+    Ok(())
 }
 
 /// A stocked 80×40 dungeon: walls painted round the goal cut the way, the page names the
