@@ -9,6 +9,7 @@ use crate::{Context, File, Job, JobError};
 pub struct Registry {
     jobs: Vec<Box<dyn Job>>,
     generators: Vec<Generator>,
+    editable: Vec<&'static str>,
 }
 
 /// A generator: the jobs one crate offers, with a title and a sentence for a gallery.
@@ -62,6 +63,25 @@ impl Registry {
             self.add(job);
         }
         self.generators.push(Generator { about, jobs: ids });
+    }
+
+    /// Says that the results of these jobs (their result files, or their elites for an
+    /// exploration) can be checked and edited: a front end offers to edit them.
+    pub fn editable(&mut self, ids: &[&'static str]) {
+        self.editable.extend_from_slice(ids);
+    }
+
+    /// Whether the results of job `id` can be checked and edited (see
+    /// [`Registry::editable`]).
+    ///
+    /// ```
+    /// let mut registry = ludoforge_job::Registry::default();
+    /// registry.editable(&["puzzle-chess"]);
+    /// assert!(registry.is_editable("puzzle-chess") && !registry.is_editable("stock"));
+    /// ```
+    #[must_use]
+    pub fn is_editable(&self, id: &str) -> bool {
+        self.editable.contains(&id)
     }
 
     /// The generators added with [`Registry::generator`], in order.

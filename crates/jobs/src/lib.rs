@@ -38,6 +38,18 @@ pub fn registry() -> Registry {
     );
     registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
     registry.add(Box::new(check_job()));
+    // The results `check` reads and the studio's editor edits: the jobs' result files, and
+    // the explorations' elites.
+    registry.editable(&[
+        "puzzle-chess",
+        "puzzle-chromatic",
+        "puzzle-chess-explore",
+        "puzzle-chromatic-explore",
+        "stock",
+        "risk-design",
+        "risk-explore",
+        "check",
+    ]);
     registry
 }
 

@@ -67,7 +67,15 @@
 
   let asked = 0; // the latest search: an older answer arriving late is dropped
 
+  // The jobs whose results the editor opens.
+  let editable = new Set();
+  const editing = fetch("/api/jobs")
+    .then((r) => r.json())
+    .then((jobs) => (editable = new Set(jobs.filter((j) => j.editable).map((j) => j.id))))
+    .catch(() => {});
+
   async function find() {
+    await editing;
     const p = params();
     const mine = ++asked;
     history.replaceState(null, "", `/library?${p}`);
@@ -120,6 +128,14 @@
       a.textContent = "Download";
       a.download = "";
       foot.appendChild(a);
+      if (editable.has(row.job)) {
+        foot.appendChild(document.createTextNode(" · "));
+        const edit = document.createElement("a");
+        edit.href = `/edit?library=${encodeURIComponent(row.id)}`;
+        edit.className = "edit";
+        edit.textContent = "Edit";
+        foot.appendChild(edit);
+      }
       foot.appendChild(document.createTextNode(` · row ${row.id} · added ${row.added.replace("T", " ").replace("Z", " UTC")}`));
       card.appendChild(foot);
       shelf.appendChild(card);

@@ -388,6 +388,9 @@
     const link = $("elitedownload");
     link.href = elite.url;
     link.download = `${run.job}-${run.seed}-cell${elite.cell}.json`;
+    if ($("eliteedit")) {
+      $("eliteedit").href = `/edit?run=${encodeURIComponent(run.id)}&cell=${elite.cell}`;
+    }
   }
 
   function draw(total) {
@@ -469,6 +472,7 @@
       li.appendChild(document.createTextNode(` ${f.media_type.split(";")[0]}, ${size(f.size)}`));
       list.appendChild(li);
     }
+    if ($("edit")) $("edit").href = `/edit?run=${encodeURIComponent(run.id)}`;
     $("permalink").href = run.permalink;
     $("permalink").textContent = location.origin + run.permalink;
     if (explore && run.summary && run.summary.generator === "ludoforge explore") showShelf(run);

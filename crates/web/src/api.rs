@@ -2,7 +2,7 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /api/jobs` | the jobs: id, title, help, and the file of the user's it works on (`input`, or null) |
+//! | `GET /api/jobs` | the jobs: id, title, help, the file of the user's it works on (`input`, or null), and whether the editor opens its results (`editable`) |
 //! | `GET /api/jobs/{job}` | its JSON Schema, defaults and sample parameters |
 //! | `POST /api/runs` `{"job", "params", "seed"}` | `201 {"id", "address"}` (the page showing it, which makes it again once it is gone); 400 bad parameters, 404 no such job, 429 full (with `Retry-After`) |
 //! | `GET /api/runs` | the runs kept, newest first |
@@ -175,9 +175,10 @@ pub async fn jobs(State(runs): State<Arc<Runs>>) -> Json<Value> {
     Json(
         runs.registry()
             .jobs()
-            .map(
-                |j| json!({"id": j.id(), "title": j.title(), "help": j.help(), "input": j.input()}),
-            )
+            .map(|j| {
+                json!({"id": j.id(), "title": j.title(), "help": j.help(), "input": j.input(),
+                           "editable": runs.registry().is_editable(j.id())})
+            })
             .collect(),
     )
 }

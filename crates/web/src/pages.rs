@@ -72,6 +72,7 @@ struct JobPage {
     input: Option<&'static str>,
     explore: bool,
     library: bool,
+    editable: bool,
 }
 
 #[derive(Template)]
@@ -244,6 +245,7 @@ fn job_page(
         error,
         wall_time: runs.limits().wall_time.as_secs(),
         explore: job.id().ends_with("-explore"),
+        editable: runs.registry().is_editable(job.id()),
         input: job.input(),
         library,
         quick: job.sample().map(|sample| {

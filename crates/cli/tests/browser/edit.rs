@@ -129,7 +129,12 @@ pub async fn edit(studio: &Studio) -> Result<()> {
         ensure!(run["status"] != "failed", "the maze run failed: {run}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    studio.open(&format!("/edit?run={id}")).await?;
+    // From the run's page, as a person does: Edit this result.
+    studio
+        .open(made["address"].as_str().context("no address")?)
+        .await?;
+    wait_in_page(&studio.client, "the maze made", super::DONE).await?;
+    studio.click("edit").await?;
     let opened = wait_in_page(&studio.client, "the maze opened", CHECKED).await?;
     ensure!(opened.get("failed").is_none(), "{opened}");
     ensure!(

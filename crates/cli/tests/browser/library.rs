@@ -100,6 +100,38 @@ pub async fn library(studio: &Studio, id: &str, archive: &Value, file: &Path) ->
     );
     studio.screenshot("library").await?;
 
+    // The first card's Edit opens its maze in the editor, checked.
+    let edit = studio
+        .prop("#shelf article.item a.edit", "href")
+        .await
+        .context("a puzzle elite's card offers no Edit")?;
+    studio.client.goto(&edit).await?;
+    let opened = wait_in_page(
+        &studio.client,
+        "the kept maze in the editor",
+        r#"const page = document.querySelector(".editpage");
+           if (document.getElementById("problem").textContent)
+               return {failed: document.getElementById("problem").textContent};
+           if (!page.dataset.checked) return null;
+           return {verdict: document.getElementById("verdict").textContent,
+                   content: JSON.parse(page.dataset.content)};"#,
+    )
+    .await?;
+    ensure!(
+        opened["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: chromatic maze")),
+        "{opened}"
+    );
+    ensure!(
+        opened["content"]["rows"] == downloaded["puzzle"]["rows"],
+        "the editor opened {opened}, not the kept maze"
+    );
+    studio
+        .open("/library?job=puzzle-chromatic-explore&where=min_moves%3E%3D0&sort=fitness:desc")
+        .await?;
+    wait_in_page(&studio.client, "the library again", FOUND).await?;
+
     // A range that cannot be read is said on the page, in words.
     studio.set_text("#where", "min_moves=lots").await?;
     studio.click("find").await?;

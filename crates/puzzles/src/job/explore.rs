@@ -50,8 +50,8 @@ pub struct ChessExploreParams {
     pub start: Value,
     /// Squares of the start maze no suggestion changes (what stands there, or that nothing
     /// does): squares like `c4` and rectangles like `a1:c3`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub lock: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock: Option<Vec<String>>,
 }
 
 impl Default for ChessExploreParams {
@@ -63,7 +63,7 @@ impl Default for ChessExploreParams {
             target: None,
             explore: ExploreSettings::default(),
             start: Value::Null,
-            lock: Vec::new(),
+            lock: None,
         }
     }
 }
@@ -86,8 +86,8 @@ pub struct ChromaticExploreParams {
     pub start: Value,
     /// Squares of the start maze whose colour no suggestion changes: squares like `c4` and
     /// rectangles like `a1:c3`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub lock: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock: Option<Vec<String>>,
 }
 
 /// `puzzle-chess-explore`: an archive of chess mazes.
@@ -299,7 +299,7 @@ impl Spec for ChessExploreJob {
     }
 
     fn validate(&self, p: &ChessExploreParams) -> Result<Self::Checked, JobError> {
-        let start = Start::read(&p.start, &p.lock, "chess")?;
+        let start = Start::read(&p.start, p.lock.as_deref().unwrap_or_default(), "chess")?;
         let spec = match &start {
             Some(start) => start.spec(),
             None => p.board.chess(p.agent, &p.pieces)?,
@@ -418,7 +418,7 @@ impl Spec for ChromaticExploreJob {
     }
 
     fn validate(&self, p: &ChromaticExploreParams) -> Result<Self::Checked, JobError> {
-        let start = Start::read(&p.start, &p.lock, "chromatic")?;
+        let start = Start::read(&p.start, p.lock.as_deref().unwrap_or_default(), "chromatic")?;
         let spec = match &start {
             Some(start) => start.spec(),
             None => p.board.chromatic()?,
