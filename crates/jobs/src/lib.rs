@@ -48,6 +48,9 @@ pub fn registry() -> Registry {
         "stock",
         "risk-design",
         "risk-explore",
+        "portals",
+        "portals-show",
+        "portals-explore",
         "check",
     ]);
     registry
@@ -61,8 +64,9 @@ pub fn check_job() -> CheckJob {
             ludoforge_puzzles::job::check,
             ludoforge_stocking::job::check,
             ludoforge_risk::job::check,
+            ludoforge_portals::job::check,
         ],
-        "chess and chromatic mazes, stocked dungeons and Risk variants",
+        "chess and chromatic mazes, stocked dungeons, Risk variants and portal dungeons",
         check_sample(),
     )
 }

@@ -122,7 +122,7 @@
   function drawTools() {
     const bar = $("tools");
     bar.textContent = "";
-    if (doc.kind === "risk") return;
+    if (doc.kind === "risk" || doc.kind === "portals") return;
     const list = tools();
     if (!list.some((t) => t.id === tool)) tool = list[0].id;
     for (const t of list) {
@@ -162,13 +162,16 @@
     const board = $("board");
     board.textContent = "";
     const risk = doc.kind === "risk";
-    board.hidden = risk;
-    $("boardhelp").hidden = risk;
-    $("tools").hidden = risk;
+    const portals = doc.kind === "portals";
+    board.hidden = risk || portals;
+    $("boardhelp").hidden = risk || portals;
+    $("tools").hidden = risk || portals;
     $("riskedit").hidden = !risk;
-    if (risk) {
+    $("portaledit").hidden = !portals;
+    if (risk || portals) {
       $("editor").classList.remove("wide");
-      drawRisk();
+      if (risk) drawRisk();
+      else drawPortals();
       return;
     }
     const { width, height } = size();
@@ -418,6 +421,79 @@
     change(() => doc.map.borders.push([x, y]));
   });
 
+  // ---- A portal dungeon: each room's portals --------------------------------------------
+
+  // One change to the dungeon, drawn again and checked.
+  function changePortals(apply) {
+    const before = state();
+    apply();
+    undos.push(before);
+    redos = [];
+    drawPortals();
+    edited();
+  }
+
+  function drawPortals() {
+    const rooms = doc.dungeon.rooms;
+    const table = $("portalrooms");
+    table.textContent = "";
+    const head = table.insertRow();
+    for (const title of ["room", "portals"]) {
+      const th = document.createElement("th");
+      th.textContent = title;
+      head.append(th);
+    }
+    for (const room of rooms) {
+      const row = table.insertRow();
+      const name = `room ${room.id}`;
+      row.dataset.room = name;
+      row.classList.toggle("marked", marked.has(name));
+      const label = room.id === doc.dungeon.origin ? `${name} (origin)` : room.id === doc.dungeon.exit ? `${name} (exit)` : name;
+      row.insertCell().textContent = label;
+      const cell = row.insertCell();
+      for (const to of room.portals) {
+        const chip = document.createElement("span");
+        chip.className = "border";
+        chip.dataset.portal = `${room.id}-${to}`;
+        chip.append(document.createTextNode(`→ ${to} `));
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "remove";
+        remove.textContent = "×";
+        remove.title = `remove the portal from room ${room.id} to room ${to}`;
+        remove.addEventListener("click", () =>
+          changePortals(() => (room.portals = room.portals.filter((p) => p !== to))),
+        );
+        chip.append(remove);
+        cell.append(chip);
+      }
+    }
+    for (const id of ["portalfrom", "portalto"]) {
+      const select = $(id);
+      const was = select.value;
+      select.textContent = "";
+      for (const room of rooms) {
+        const option = document.createElement("option");
+        option.value = String(room.id);
+        option.textContent = `room ${room.id}`;
+        select.append(option);
+      }
+      if (was) select.value = was;
+    }
+  }
+
+  $("addportal").addEventListener("click", () => {
+    const from = Number($("portalfrom").value);
+    const to = Number($("portalto").value);
+    const room = doc.dungeon.rooms.find((r) => r.id === from);
+    if (!room || from === to || room.portals.includes(to)) {
+      say(from === to ? "A portal leads to another room: pick two." : "That portal is there already.");
+      return;
+    }
+    say("");
+    changePortals(() => room.portals.push(to));
+  });
+
   // ---- Editing ----------------------------------------------------------------------------
 
   const state = () => JSON.stringify({ doc, locks: [...locks].sort() });
@@ -494,7 +570,7 @@
     editedAt = performance.now();
     $("undo").disabled = undos.length === 0;
     $("redo").disabled = redos.length === 0;
-    page.dataset.content = JSON.stringify(doc);
+    page.dataset.content = JSON.stringify(sent(doc));
     page.dataset.locks = JSON.stringify([...locks].sort());
     check();
   }
@@ -527,11 +603,11 @@
   });
   $("download").addEventListener("click", () => {
     // What every command reads: for a dungeon the stocked map the last check made.
-    const saved = (doc.kind === "dungeon" || doc.kind === "risk") && checkedContent ? checkedContent : doc;
+    const saved = ["dungeon", "risk", "portals"].includes(doc.kind) && checkedContent ? checkedContent : sent(doc);
     const blob = new Blob([JSON.stringify(saved, null, 2) + "\n"], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `${{ dungeon: "stocked", risk: "variant" }[doc.kind] || doc.kind}.json`;
+    link.download = `${{ dungeon: "stocked", risk: "variant", portals: "dungeon" }[doc.kind] || doc.kind}.json`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -551,13 +627,20 @@
     return answer;
   }
 
+  // The content as its generator reads it: a portal dungeon's file without the editor's kind.
+  function sent(content) {
+    if (content.kind !== "portals") return content;
+    const { kind, ...file } = content;
+    return file;
+  }
+
   async function check() {
     const number = ++asked;
     page.dataset.checked = "";
     $("verdict").textContent = "Checking…";
     let answer;
     try {
-      answer = await post("/api/check", { content: doc });
+      answer = await post("/api/check", { content: sent(doc) });
     } catch (e) {
       if (number !== asked) return;
       $("verdict").textContent = "Cannot be checked";
@@ -579,8 +662,9 @@
     of = result.of;
     checkedContent = result.valid ? result.content : null;
     // Suggestions come from an exploration of the content's generator, where it has one.
-    $("suggestpanel").hidden = doc.kind === "dungeon" || doc.kind === "risk";
-    $("clearlocks").hidden = doc.kind === "dungeon" || doc.kind === "risk";
+    const grid = doc.kind === "chess" || doc.kind === "chromatic";
+    $("suggestpanel").hidden = !grid;
+    $("clearlocks").hidden = !grid;
     $("diamond").hidden = result.descriptors.length === 0;
     const valid = result.valid;
     $("verdict").textContent = `${valid ? "Valid" : "Invalid"}: ${result.kind}`;
@@ -588,9 +672,10 @@
     $("reason").textContent = valid ? "" : result.problem.reason;
     const old = marked;
     marked = new Set(valid ? [] : result.problem.at || []);
-    if (doc.kind === "risk") {
-      for (const row of document.querySelectorAll("#riskterritories tr[data-territory], #riskcontinents tr[data-continent]")) {
-        row.classList.toggle("marked", marked.has(row.dataset.territory || row.dataset.continent));
+    if (doc.kind === "risk" || doc.kind === "portals") {
+      const rows = "#riskterritories tr[data-territory], #riskcontinents tr[data-continent], #portalrooms tr[data-room]";
+      for (const row of document.querySelectorAll(rows)) {
+        row.classList.toggle("marked", marked.has(row.dataset.territory || row.dataset.continent || row.dataset.room));
       }
     } else {
       for (const name of new Set([...old, ...marked])) repaint(name);
@@ -658,8 +743,12 @@
       // A variant is edited as its rules and map; the designer playtests it after every change.
       content = { kind: "risk", seed: content.seed, rules: content.rules, map: content.map };
     }
-    if (!content || !["chess", "chromatic", "dungeon", "risk"].includes(content.kind)) {
-      say(`The editor edits chess and chromatic mazes and dungeon maps; this is ${answer.result.kind}.`);
+    if (content && content.generator === "portals") {
+      // A portal dungeon is edited as its file: each room's portals.
+      content = { ...content, kind: "portals" };
+    }
+    if (!content || !["chess", "chromatic", "dungeon", "risk", "portals"].includes(content.kind)) {
+      say(`The editor edits mazes, dungeon maps, Risk variants and portal dungeons; this is ${answer.result.kind}.`);
       return;
     }
     if (doc) {
@@ -678,7 +767,7 @@
     drawTools();
     drawBoard();
     editedAt = performance.now();
-    page.dataset.content = JSON.stringify(doc);
+    page.dataset.content = JSON.stringify(sent(doc));
     page.dataset.locks = JSON.stringify([...locks].sort());
     $("undo").disabled = undos.length === 0;
     $("redo").disabled = redos.length === 0;

@@ -284,7 +284,120 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     ensure!(back == shown, "undo gave {back}, not {shown}");
     chess(studio).await?;
     dungeon(studio).await?;
-    risk(studio).await
+    risk(studio).await?;
+    portals(studio).await
+}
+
+/// A portal dungeon: a portal of the origin removed, the page's verdict and measures are the
+/// check's of the dungeon it shows; added back, the dungeon measures as it was made.
+async fn portals(studio: &Studio) -> Result<()> {
+    let made = studio
+        .http
+        .post(format!("{}/api/runs", studio.base))
+        .json(&json!({"job": "portals", "params": {}, "seed": 2}))
+        .send()
+        .await?
+        .json::<Value>()
+        .await?;
+    let id = made["id"].as_str().context("no run id")?.to_string();
+    for _ in 0..600 {
+        let run = studio.json(&format!("/api/runs/{id}")).await?;
+        if run["status"] == "done" {
+            break;
+        }
+        ensure!(run["status"] != "failed", "the portals run failed: {run}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let made = studio
+        .json(&format!("/api/runs/{id}/files/result.json"))
+        .await?;
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    studio.open(&format!("/edit?run={id}")).await?;
+    let opened = wait_in_page(&studio.client, "the portal dungeon", CHECKED).await?;
+    ensure!(
+        opened["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: portal dungeon")),
+        "{opened}"
+    );
+    let first = made["dungeon"]["rooms"][0]["portals"][0]
+        .as_u64()
+        .context("the origin has no portal")?;
+    studio.client.execute(reset, vec![]).await?;
+    studio
+        .client
+        .find(Locator::Css(&format!(
+            "[data-portal=\"0-{first}\"] .remove"
+        )))
+        .await?
+        .click()
+        .await?;
+    let removed = wait_in_page(&studio.client, "the portal removed", CHECKED).await?;
+    let shown: Value = serde_json::from_str(removed["content"].as_str().unwrap_or("{}"))?;
+    let checked = solver(studio, &shown).await?;
+    let verdict = if checked["valid"] == true {
+        "Valid"
+    } else {
+        "Invalid"
+    };
+    ensure!(
+        removed["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with(verdict)),
+        "the page says {removed}, the check {checked}"
+    );
+    shot_at(studio, "edit-portals", "#editor").await?;
+    // Added back: the dungeon as made, measured as it was.
+    studio
+        .client
+        .execute(
+            &format!(
+                r#"document.getElementById("portalfrom").value = "0";
+                   document.getElementById("portalto").value = "{first}";
+                   document.querySelector(".editpage").dataset.checked = "";"#
+            ),
+            vec![],
+        )
+        .await?;
+    studio.click("addportal").await?;
+    let back = wait_in_page(&studio.client, "the portal back", CHECKED).await?;
+    let again: Value = serde_json::from_str(back["content"].as_str().unwrap_or("{}"))?;
+    let measured = solver(studio, &again).await?;
+    // The portal is last in the room's list now, so the simulated walks draw otherwise; what
+    // the portals alone decide is as it was.
+    for name in [
+        "rooms",
+        "portals",
+        "routes",
+        "shortest_route",
+        "longest_route",
+        "expected_walk",
+    ] {
+        ensure!(
+            measured["valid"] == true
+                && measured["content"]["measures"][name] == made["measures"][name],
+            "added back, the dungeon's {name} is {}, not {}",
+            measured["content"]["measures"][name],
+            made["measures"][name]
+        );
+    }
+    // Undone twice: the dungeon as made, walked as it was.
+    for _ in 0..2 {
+        studio.client.execute(reset, vec![]).await?;
+        studio.click("undo").await?;
+        wait_in_page(&studio.client, "an undo", CHECKED).await?;
+    }
+    let undone = wait_in_page(&studio.client, "the dungeon as made", CHECKED).await?;
+    let content: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
+    let measured = solver(studio, &content).await?;
+    ensure!(
+        measured["content"]["measures"] == made["measures"],
+        "undone, the dungeon measures {}, not {}",
+        measured["content"]["measures"],
+        made["measures"]
+    );
+    Ok(())
 }
 
 /// The classic Risk board: the one border into Australia removed cuts it off, and the page

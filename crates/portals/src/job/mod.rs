@@ -6,6 +6,7 @@
 //! file and no machine setting: `portals-show` is given the dungeon file's content, and
 //! `portals` is given the memory an evolving population may take ([`MemoryLimit`]).
 
+mod check;
 mod explore;
 mod files;
 mod generate;
@@ -18,6 +19,7 @@ mod study;
 #[cfg(test)]
 mod tests;
 
+pub use check::check;
 pub use explore::{
     ExploreJob, ExploreParams, ExplorePlan, SURVEY, descriptors, explore_descriptors, log_routes,
     nearness,
