@@ -65,8 +65,10 @@ pub fn check_job() -> CheckJob {
             ludoforge_stocking::job::check,
             ludoforge_risk::job::check,
             ludoforge_portals::job::check,
+            ludoforge_gloomhaven::job::check,
         ],
-        "chess and chromatic mazes, stocked dungeons, Risk variants and portal dungeons",
+        "chess and chromatic mazes, stocked dungeons, Risk variants, portal dungeons and \
+         Gloomhaven scenarios",
         check_sample(),
     )
 }

@@ -122,7 +122,7 @@
   function drawTools() {
     const bar = $("tools");
     bar.textContent = "";
-    if (doc.kind === "risk" || doc.kind === "portals") return;
+    if (["risk", "portals", "view"].includes(doc.kind)) return;
     const list = tools();
     if (!list.some((t) => t.id === tool)) tool = list[0].id;
     for (const t of list) {
@@ -163,11 +163,16 @@
     board.textContent = "";
     const risk = doc.kind === "risk";
     const portals = doc.kind === "portals";
-    board.hidden = risk || portals;
-    $("boardhelp").hidden = risk || portals;
-    $("tools").hidden = risk || portals;
+    const view = doc.kind === "view";
+    board.hidden = risk || portals || view;
+    $("boardhelp").hidden = risk || portals || view;
+    $("tools").hidden = risk || portals || view;
     $("riskedit").hidden = !risk;
     $("portaledit").hidden = !portals;
+    if (view) {
+      $("editor").classList.remove("wide");
+      return;
+    }
     if (risk || portals) {
       $("editor").classList.remove("wide");
       if (risk) drawRisk();
@@ -603,7 +608,7 @@
   });
   $("download").addEventListener("click", () => {
     // What every command reads: for a dungeon the stocked map the last check made.
-    const saved = ["dungeon", "risk", "portals"].includes(doc.kind) && checkedContent ? checkedContent : sent(doc);
+    const saved = ["dungeon", "risk", "portals", "view"].includes(doc.kind) && checkedContent ? checkedContent : sent(doc);
     const blob = new Blob([JSON.stringify(saved, null, 2) + "\n"], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -629,6 +634,7 @@
 
   // The content as its generator reads it: a portal dungeon's file without the editor's kind.
   function sent(content) {
+    if (content.kind === "view") return content.content;
     if (content.kind !== "portals") return content;
     const { kind, ...file } = content;
     return file;
@@ -748,8 +754,10 @@
       content = { ...content, kind: "portals" };
     }
     if (!content || !["chess", "chromatic", "dungeon", "risk", "portals"].includes(content.kind)) {
-      say(`The editor edits mazes, dungeon maps, Risk variants and portal dungeons; this is ${answer.result.kind}.`);
-      return;
+      // Content the editor cannot change yet (a Gloomhaven scenario) is still checked and
+      // measured: shown, not edited.
+      content = { kind: "view", content: answer.result.content };
+      say(`${answer.result.kind}: checked and measured here; the editor does not change it yet.`);
     }
     if (doc) {
       undos.push(state());

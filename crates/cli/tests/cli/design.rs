@@ -321,3 +321,47 @@ fn a_stocked_dungeon_checks_to_its_own_stocking_and_a_cut_map_is_named() {
         "the goal at line 2, column 8 cannot be reached from the start at line 2, column 2"
     ));
 }
+
+/// A portal dungeon and a Gloomhaven scenario check to the figures their jobs wrote.
+#[test]
+fn portal_dungeons_and_scenarios_check_to_their_own_figures() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(d, &["portals", "generate", "--seed", "4", "-o", "p.json"]).expect_ok();
+    let dungeon = read_json(&d.join("p.json"));
+    run_in(d, &["check", "p.json", "-o", "pc.json"]).expect_ok();
+    let checked = read_json(&d.join("pc.json"));
+    assert_eq!(
+        (&checked["of"], &checked["valid"]),
+        (&Value::from("portals"), &Value::from(true))
+    );
+    assert_eq!(checked["content"]["measures"], dungeon["measures"]);
+    assert_eq!(checked["measures"]["rooms"], dungeon["measures"]["rooms"]);
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "--preset",
+            "gloomdungeons",
+            "--cycles",
+            "40",
+            "--seed",
+            "2",
+            "-o",
+            "g.json",
+        ],
+    )
+    .expect_ok();
+    let scenarios = read_json(&d.join("g.json"));
+    run_in(d, &["check", "g.json", "-o", "gc.json"]).expect_ok();
+    let checked = read_json(&d.join("gc.json"));
+    assert_eq!(checked["of"], "gloomhaven");
+    assert_eq!(
+        checked["measures"]["score"].as_f64(),
+        scenarios["scenarios"][0]["score"].as_f64()
+    );
+    assert_eq!(
+        checked["descriptors"],
+        serde_json::json!(["difficulty", "size", "monster_themes"])
+    );
+}

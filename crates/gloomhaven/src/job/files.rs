@@ -297,7 +297,10 @@ pub(super) fn draw(
 
 /// The fitness a result was scored with, from its `settings` (weights and ideals), for the
 /// party it was made for; the paper's where the settings do not say.
-fn fitness_of(settings: &Value, players: crate::scenario::Players) -> crate::fitness::Fitness {
+pub(super) fn fitness_of(
+    settings: &Value,
+    players: crate::scenario::Players,
+) -> crate::fitness::Fitness {
     let mut fitness = crate::fitness::Fitness::paper(players);
     if let Some(weights) = settings["weights"].as_array()
         && let Ok(weights) = <[f64; 5]>::try_from(

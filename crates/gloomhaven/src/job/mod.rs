@@ -23,6 +23,7 @@
 //! assert_eq!(board["title"], "Black Barrow");
 //! ```
 
+mod check;
 mod evolve;
 mod explore;
 mod files;
@@ -32,6 +33,7 @@ mod search;
 mod tests;
 mod vgb;
 
+pub use check::check;
 pub use evolve::{CheckedSearch, GloomhavenJob};
 pub use explore::{GloomhavenExploreJob, GloomhavenExploreParams, explore_descriptors};
 pub use files::{BoardFile, board_file, catalog, check_valid, ranges, read_scenarios};
