@@ -53,6 +53,38 @@ def test_a_puzzle_file_is_solved_and_printed_as_on_the_command_line(cli, tmp_pat
     assert solved.result["min_moves"] == maze.result["min_moves"]
 
 
+def test_content_is_checked_and_suggested_around_as_on_the_command_line(cli, tmp_path):
+    maze = ludoforge.run("puzzle-chromatic", QUICK[1][1], seed=4)
+    (tmp_path / "m.json").write_bytes(maze.result_bytes)
+    cli("check", "m.json", "-o", "c.json", cwd=tmp_path)
+    checked = ludoforge.run("check", {"content": maze.result_bytes.decode()}, seed=1)
+    assert checked.result_bytes == (tmp_path / "c.json").read_bytes()
+    assert checked.result["valid"] is True
+    assert checked.result["measures"]["min_moves"] == maze.result["min_moves"]
+    # An edit that walls the entrance in: refused as a maze, named, and ended as invalid.
+    # a1 red, b1 and a2 green: green is opposite red on the wheel, so a1 has no move.
+    rows = list(maze.result["puzzle"]["rows"])
+    rows[-1] = "RG" + rows[-1][2:]
+    rows[-2] = "G" + rows[-2][1:]
+    edited = dict(maze.result["puzzle"], rows=rows)
+    cut = ludoforge.run("check", {"content": edited}, seed=1)
+    assert cut.ending == "invalid"
+    assert cut.result["valid"] is False
+    assert cut.result["problem"]["at"][0] == maze.result["puzzle"]["exit"]
+    # Suggestions around the maze keep the locked squares, as `ludoforge suggest` does.
+    cli("suggest", "m.json", "--lock", "a1:c3", "--evaluations", "500", "--seed", "2", "-o", "s.json", cwd=tmp_path)
+    shelf = ludoforge.run(
+        "puzzle-chromatic-explore",
+        {"start": maze.result_bytes.decode(), "lock": ["a1:c3"], "explore": {"evaluations": 500}},
+        seed=2,
+    )
+    assert shelf.result_bytes == (tmp_path / "s.json").read_bytes()
+    for elite in shelf.result["elites"]:
+        assert [row[:3] for row in elite["result"]["puzzle"]["rows"][-3:]] == [
+            row[:3] for row in maze.result["puzzle"]["rows"][-3:]
+        ]
+
+
 def test_files_are_made_only_when_asked_and_do_not_change_the_result():
     plain = ludoforge.run("stock", QUICK[3][1], seed=2, files=())
     assert plain.files == {}

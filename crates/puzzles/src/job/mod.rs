@@ -9,6 +9,7 @@ mod evolve;
 mod explore;
 mod params;
 mod search;
+mod shelf;
 mod solve;
 mod study;
 mod suggest;
