@@ -1,3 +1,5 @@
+use std::collections::BTreeMap;
+
 use ludoforge_evolve::rng::below;
 use ludoforge_evolve::{Evaluation, Outcome, Problem, Stream};
 use serde_json::json;
