@@ -9,13 +9,6 @@
   if (!page) return;
   const $ = (id) => document.getElementById(id);
 
-  // The colour wheel of chromatic mazes and its CSS colours, as the generator draws them.
-  const WHEEL = ["R", "O", "Y", "G", "B", "V"];
-  const FILL = { R: "#e53935", O: "#fb8c00", Y: "#fdd835", G: "#43a047", B: "#1e88e5", V: "#8e24aa" };
-  const COLOUR_NAME = { R: "red", O: "orange", Y: "yellow", G: "green", B: "blue", V: "violet" };
-  const PIECE = { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞", P: "♟" };
-  const PIECE_NAME = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
-  const AGENT = { king: "♔", queen: "♕", rook: "♖", bishop: "♗", knight: "♘", pawn: "♙" };
   // The measures the puzzle explorations offer as descriptors, until a check names them.
   let descriptors = ["min_moves", "decision_points", "dead_ends", "reachable"];
 
@@ -24,8 +17,6 @@
   let locks = new Set(); // locked squares' names
   let undos = [];
   let redos = [];
-  let tool = null;
-  let stroke = null; // the squares changed by the stroke under way
   let asked = 0; // the number of the last check asked for
   let editedAt = 0; // when the last edit was made (ms)
   let marked = new Set(); // the squares the last check names
@@ -35,541 +26,59 @@
     $("problem").textContent = message || "";
   }
 
-  // ---- Squares ---------------------------------------------------------------------------
+  // Mazes and dungeon maps: a board of squares painted with tools (edit-board.js).
+  const grid = window.EditBoard({
+    doc: () => doc,
+    locks: () => locks,
+    marked: () => marked,
+    state: () => state(),
+    commit: (before) => {
+      undos.push(before);
+      redos = [];
+      edited();
+    },
+  });
 
-  function fileName(file) {
-    let n = file + 1;
-    let letters = "";
-    while (n > 0) {
-      n -= 1;
-      letters = String.fromCharCode(97 + (n % 26)) + letters;
-      n = Math.floor(n / 26);
-    }
-    return letters;
-  }
+  // Risk variants and portal dungeons: forms rather than a board (edit-graphs.js).
+  const graphs = window.EditGraphs({
+    doc: () => doc,
+    marked: () => marked,
+    change: (apply, redraw) => {
+      const before = state();
+      apply();
+      undos.push(before);
+      redos = [];
+      redraw();
+      edited();
+    },
+    say,
+  });
 
-  // A square's name as its generator writes it: `c4` on a maze (ranks from the bottom),
-  // `x,y` on a dungeon map (rows from the top, from 0).
-  function squareName(file, rank) {
-    if (doc.kind === "dungeon") return `${file},${doc.rows.length - 1 - rank}`;
-    return `${fileName(file)}${rank + 1}`;
-  }
-
-  // The file and rank of a square's name.
-  function place(name) {
-    if (doc.kind === "dungeon") {
-      const [x, y] = name.split(",").map(Number);
-      return [x, doc.rows.length - 1 - y];
-    }
-    const digits = [...name].findIndex((c) => c >= "0" && c <= "9");
-    let file = 0;
-    for (const c of name.slice(0, digits)) file = file * 26 + (c.charCodeAt(0) - 96);
-    return [file - 1, Number(name.slice(digits)) - 1];
-  }
-
-  function size() {
-    if (doc.rows) return { width: doc.rows[0].length, height: doc.rows.length };
-    return { width: doc.width, height: doc.height };
-  }
-
-  // What stands on a square: a colour letter (chromatic), a piece letter or "" (chess), a
-  // map cell # . < > (dungeon).
-  function at(file, rank) {
-    if (doc.rows) return doc.rows[doc.rows.length - 1 - rank][file];
-    const name = squareName(file, rank);
-    const piece = doc.pieces.find((p) => p.square === name);
-    return piece ? piece.piece : "";
-  }
-
-  function setAt(file, rank, value) {
-    const row = doc.rows.length - 1 - rank;
-    const line = [...doc.rows[row]];
-    line[file] = value;
-    doc.rows[row] = line.join("");
-  }
-
-  // Where a dungeon's start (<) or goal (>) is.
-  function findCell(symbol) {
-    for (let y = 0; y < doc.rows.length; y++) {
-      const x = doc.rows[y].indexOf(symbol);
-      if (x >= 0) return [x, doc.rows.length - 1 - y];
-    }
-    return null;
-  }
-
-  // ---- Tools ------------------------------------------------------------------------------
-
-  function tools() {
-    const list = [];
-    if (doc.kind === "chromatic") {
-      for (const c of WHEEL) list.push({ id: c, label: COLOUR_NAME[c], swatch: FILL[c] });
-    } else if (doc.kind === "dungeon") {
-      list.push({ id: "#", label: "wall", swatch: "#444" });
-      list.push({ id: ".", label: "floor", swatch: "#eee" });
-      list.push({ id: "<", label: "start", glyph: "S" });
-      list.push({ id: ">", label: "goal", glyph: "G" });
-      return list;
-    } else if (doc.kind === "chess") {
-      for (const p of Object.keys(PIECE)) list.push({ id: p, label: PIECE_NAME[p], glyph: PIECE[p] });
-      list.push({ id: "empty", label: "clear" });
-      list.push({ id: "entrance", label: "entrance", glyph: "E" });
-      list.push({ id: "exit", label: "exit", glyph: "X" });
-    }
-    list.push({ id: "lock", label: "lock", lock: true });
-    return list;
-  }
-
-  function drawTools() {
-    const bar = $("tools");
-    bar.textContent = "";
-    if (["risk", "portals", "view"].includes(doc.kind)) return;
-    const list = tools();
-    if (!list.some((t) => t.id === tool)) tool = list[0].id;
-    for (const t of list) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "tool";
-      button.dataset.tool = t.id;
-      button.title = t.id === "lock" ? "lock or unlock squares" : `paint ${t.label}`;
-      button.setAttribute("aria-pressed", String(t.id === tool));
-      if (t.swatch) {
-        const swatch = document.createElement("span");
-        swatch.className = "swatch";
-        swatch.style.background = t.swatch;
-        button.append(swatch);
-      } else if (t.lock) {
-        const swatch = document.createElement("span");
-        swatch.className = "swatch lockswatch";
-        button.append(swatch);
-      } else if (t.glyph) {
-        const glyph = document.createElement("span");
-        glyph.className = "glyph";
-        glyph.textContent = t.glyph;
-        button.append(glyph);
-      }
-      button.append(document.createTextNode(` ${t.label}`));
-      button.addEventListener("click", () => {
-        tool = t.id;
-        for (const b of bar.querySelectorAll(".tool")) b.setAttribute("aria-pressed", String(b === button));
-      });
-      bar.append(button);
-    }
-  }
-
-  // ---- The board --------------------------------------------------------------------------
-
+  // The editing surface of the content's kind: a board of squares, a form, or none (content
+  // shown, not edited).
   function drawBoard() {
-    const board = $("board");
-    board.textContent = "";
-    const risk = doc.kind === "risk";
-    const portals = doc.kind === "portals";
-    const view = doc.kind === "view";
-    board.hidden = risk || portals || view;
-    $("boardhelp").hidden = risk || portals || view;
-    $("tools").hidden = risk || portals || view;
-    $("riskedit").hidden = !risk;
-    $("portaledit").hidden = !portals;
-    if (view) {
-      $("editor").classList.remove("wide");
+    const kind = doc.kind;
+    const squares = ["chess", "chromatic", "dungeon"].includes(kind);
+    $("board").hidden = !squares;
+    $("boardhelp").hidden = !squares;
+    $("tools").hidden = !squares;
+    $("riskedit").hidden = kind !== "risk";
+    $("portaledit").hidden = kind !== "portals";
+    if (squares) {
+      grid.drawBoard();
       return;
     }
-    if (risk || portals) {
-      $("editor").classList.remove("wide");
-      if (risk) drawRisk();
-      else drawPortals();
-      return;
-    }
-    const { width, height } = size();
-    // A dungeon map may take the page's width; a maze leaves room for its measures.
-    const wide = doc.kind === "dungeon";
-    const room = wide ? Math.min(1140, Math.max(540, window.innerWidth - 120)) : 540;
-    const cell = Math.max(8, Math.min(40, Math.floor(room / Math.max(width, wide ? 0 : height))));
-    $("editor").classList.toggle("wide", wide && cell * width > 560);
-    board.style.gridTemplateColumns = `repeat(${width}, ${cell}px)`;
-    board.style.setProperty("--cell", `${cell}px`);
-    for (let rank = height - 1; rank >= 0; rank--) {
-      for (let file = 0; file < width; file++) {
-        const name = squareName(file, rank);
-        const square = document.createElement("button");
-        square.type = "button";
-        square.className = "square";
-        square.dataset.square = name;
-        paintSquare(square, file, rank);
-        square.addEventListener("pointerdown", (e) => {
-          e.preventDefault();
-          begin(name, file, rank);
-        });
-        square.addEventListener("pointerenter", (e) => {
-          if (stroke && e.buttons) apply(name, file, rank);
-        });
-        board.append(square);
-      }
-    }
+    $("editor").classList.remove("wide");
+    if (kind === "risk") graphs.drawRisk();
+    if (kind === "portals") graphs.drawPortals();
   }
 
-  function paintSquare(square, file, rank) {
-    const name = squareName(file, rank);
-    const here = at(file, rank);
-    square.textContent = "";
-    square.classList.toggle("locked", locks.has(name));
-    square.classList.toggle("marked", marked.has(name));
-    let label = name;
-    if (doc.kind === "dungeon") {
-      square.classList.toggle("wall", here === "#");
-      square.classList.add("cell");
-      if (here === "<" || here === ">") {
-        const end = document.createElement("span");
-        end.className = here === "<" ? "end entrance" : "end exit";
-        end.textContent = here === "<" ? "S" : "G";
-        square.append(end);
-        label += here === "<" ? " start" : " goal";
-      } else {
-        label += here === "#" ? " wall" : " floor";
-      }
-    } else if (doc.kind === "chromatic") {
-      square.style.background = FILL[here] || "#fff";
-      square.dataset.colour = here;
-      // The colour's letter too, so the maze reads without colour vision.
-      const letter = document.createElement("span");
-      letter.className = here === "O" || here === "Y" ? "letter dark" : "letter";
-      letter.textContent = here;
-      square.append(letter);
-      label += ` ${COLOUR_NAME[here] || here}`;
-    } else {
-      square.classList.toggle("dark", (file + rank) % 2 === 0);
-      square.dataset.piece = here;
-      if (here) {
-        square.textContent = PIECE[here] || here;
-        label += ` ${PIECE_NAME[here] || here}`;
-      }
-    }
-    if (doc.kind !== "dungeon" && (name === doc.entrance || name === doc.exit)) {
-      const end = document.createElement("span");
-      end.className = name === doc.entrance ? "end entrance" : "end exit";
-      end.textContent = name === doc.entrance ? (doc.kind === "chess" ? AGENT[doc.agent] || "E" : "E") : "X";
-      square.append(end);
-      label += name === doc.entrance ? " entrance" : " exit";
-    }
-    if (locks.has(name)) label += " locked";
-    square.title = label;
-    square.setAttribute("aria-label", label);
-  }
-
-  function repaint(name) {
-    const square = $("board").querySelector(`[data-square="${name}"]`);
-    if (!square) return;
-    const [file, rank] = place(name);
-    paintSquare(square, file, rank);
-  }
-
-  // ---- A Risk variant: rules, continents, borders, territories ---------------------------
-
-  const RULE_CHOICES = {
-    distribution: ["random", "pick"],
-    conquest_move: ["min", "max"],
-    compat: ["standard", "rossato2023"],
-  };
-
-  // One change to the variant: undoable, then checked (the designer's playtest).
-  function change(apply) {
-    const before = state();
-    apply();
-    undos.push(before);
-    redos = [];
-    drawRisk();
-    edited();
-  }
-
-  function territoryName(id) {
-    const t = doc.map.territories.find((x) => x.id === id);
-    return t ? t.name : String(id);
-  }
-
-  function drawRisk() {
-    const map = doc.map;
-    // Rules: a number or a choice each.
-    const rules = $("riskrules");
-    rules.textContent = "";
-    for (const [name, value] of Object.entries(doc.rules)) {
-      const field = document.createElement("div");
-      field.className = "field";
-      const label = document.createElement("label");
-      label.textContent = name.replaceAll("_", " ");
-      label.htmlFor = `rule-${name}`;
-      let input;
-      if (RULE_CHOICES[name]) {
-        input = document.createElement("select");
-        for (const choice of RULE_CHOICES[name]) {
-          const option = document.createElement("option");
-          option.value = choice;
-          option.textContent = choice;
-          input.append(option);
-        }
-        input.value = value;
-      } else {
-        input = document.createElement("input");
-        input.type = "number";
-        input.value = String(value);
-      }
-      input.id = `rule-${name}`;
-      input.dataset.rule = name;
-      input.addEventListener("change", () => {
-        const read = RULE_CHOICES[name] ? input.value : Number(input.value);
-        if (typeof read === "number" && !Number.isFinite(read)) return;
-        change(() => (doc.rules[name] = read));
-      });
-      field.append(label, input);
-      rules.append(field);
-    }
-    // Continents: name, bonus, territories.
-    const continents = $("riskcontinents");
-    continents.textContent = "";
-    const head = continents.insertRow();
-    for (const title of ["continent", "bonus", "territories"]) {
-      const th = document.createElement("th");
-      th.textContent = title;
-      head.append(th);
-    }
-    map.continents.forEach((c, i) => {
-      const row = continents.insertRow();
-      row.dataset.continent = c.name;
-      row.classList.toggle("marked", marked.has(c.name));
-      row.insertCell().textContent = c.name;
-      const bonus = document.createElement("input");
-      bonus.type = "number";
-      bonus.min = "0";
-      bonus.value = String(c.bonus);
-      bonus.dataset.bonus = String(i);
-      bonus.addEventListener("change", () => {
-        const value = Number(bonus.value);
-        if (!Number.isInteger(value) || value < 0) return;
-        change(() => (doc.map.continents[i].bonus = value));
-      });
-      row.insertCell().append(bonus);
-      row.insertCell().textContent = String(c.territories.length);
-    });
-    // Borders: each with a button that removes it.
-    const borders = $("riskborders");
-    borders.textContent = "";
-    map.borders.forEach(([a, b]) => {
-      const chip = document.createElement("span");
-      chip.className = "border";
-      chip.dataset.border = `${a}-${b}`;
-      chip.append(document.createTextNode(`${territoryName(a)} – ${territoryName(b)} `));
-      const remove = document.createElement("button");
-      remove.type = "button";
-      remove.className = "remove";
-      remove.textContent = "×";
-      remove.title = `remove the border ${territoryName(a)} – ${territoryName(b)}`;
-      remove.addEventListener("click", () =>
-        change(() => (doc.map.borders = doc.map.borders.filter(([x, y]) => !(x === a && y === b)))),
-      );
-      chip.append(remove);
-      borders.append(chip);
-    });
-    for (const id of ["bordera", "borderb"]) {
-      const select = $(id);
-      const was = select.value;
-      select.textContent = "";
-      for (const t of map.territories) {
-        const option = document.createElement("option");
-        option.value = String(t.id);
-        option.textContent = t.name;
-        select.append(option);
-      }
-      if (was) select.value = was;
-    }
-    // Territories: each in a continent, moved by choosing another.
-    const territories = $("riskterritories");
-    territories.textContent = "";
-    const top = territories.insertRow();
-    for (const title of ["territory", "continent"]) {
-      const th = document.createElement("th");
-      th.textContent = title;
-      top.append(th);
-    }
-    for (const t of map.territories) {
-      const row = territories.insertRow();
-      row.dataset.territory = t.name;
-      row.classList.toggle("marked", marked.has(t.name));
-      row.insertCell().textContent = t.name;
-      const select = document.createElement("select");
-      select.dataset.move = String(t.id);
-      map.continents.forEach((c, i) => {
-        const option = document.createElement("option");
-        option.value = String(i);
-        option.textContent = c.name;
-        if (c.territories.includes(t.id)) option.selected = true;
-        select.append(option);
-      });
-      select.addEventListener("change", () => {
-        const to = Number(select.value);
-        change(() => {
-          for (const c of doc.map.continents) c.territories = c.territories.filter((x) => x !== t.id);
-          doc.map.continents[to].territories.push(t.id);
-          doc.map.continents[to].territories.sort((x, y) => x - y);
-        });
-      });
-      row.insertCell().append(select);
-    }
-  }
-
-  $("addborder").addEventListener("click", () => {
-    const a = Number($("bordera").value);
-    const b = Number($("borderb").value);
-    const [x, y] = a < b ? [a, b] : [b, a];
-    if (x === y || doc.map.borders.some(([p, q]) => (p === x && q === y) || (p === y && q === x))) {
-      say(x === y ? "A border joins two territories: pick two." : "These two already share a border.");
-      return;
-    }
-    say("");
-    change(() => doc.map.borders.push([x, y]));
-  });
-
-  // ---- A portal dungeon: each room's portals --------------------------------------------
-
-  // One change to the dungeon, drawn again and checked.
-  function changePortals(apply) {
-    const before = state();
-    apply();
-    undos.push(before);
-    redos = [];
-    drawPortals();
-    edited();
-  }
-
-  function drawPortals() {
-    const rooms = doc.dungeon.rooms;
-    const table = $("portalrooms");
-    table.textContent = "";
-    const head = table.insertRow();
-    for (const title of ["room", "portals"]) {
-      const th = document.createElement("th");
-      th.textContent = title;
-      head.append(th);
-    }
-    for (const room of rooms) {
-      const row = table.insertRow();
-      const name = `room ${room.id}`;
-      row.dataset.room = name;
-      row.classList.toggle("marked", marked.has(name));
-      const label = room.id === doc.dungeon.origin ? `${name} (origin)` : room.id === doc.dungeon.exit ? `${name} (exit)` : name;
-      row.insertCell().textContent = label;
-      const cell = row.insertCell();
-      for (const to of room.portals) {
-        const chip = document.createElement("span");
-        chip.className = "border";
-        chip.dataset.portal = `${room.id}-${to}`;
-        chip.append(document.createTextNode(`→ ${to} `));
-        const remove = document.createElement("button");
-        remove.type = "button";
-        remove.className = "remove";
-        remove.textContent = "×";
-        remove.title = `remove the portal from room ${room.id} to room ${to}`;
-        remove.addEventListener("click", () =>
-          changePortals(() => (room.portals = room.portals.filter((p) => p !== to))),
-        );
-        chip.append(remove);
-        cell.append(chip);
-      }
-    }
-    for (const id of ["portalfrom", "portalto"]) {
-      const select = $(id);
-      const was = select.value;
-      select.textContent = "";
-      for (const room of rooms) {
-        const option = document.createElement("option");
-        option.value = String(room.id);
-        option.textContent = `room ${room.id}`;
-        select.append(option);
-      }
-      if (was) select.value = was;
-    }
-  }
-
-  $("addportal").addEventListener("click", () => {
-    const from = Number($("portalfrom").value);
-    const to = Number($("portalto").value);
-    const room = doc.dungeon.rooms.find((r) => r.id === from);
-    if (!room || from === to || room.portals.includes(to)) {
-      say(from === to ? "A portal leads to another room: pick two." : "That portal is there already.");
-      return;
-    }
-    say("");
-    changePortals(() => room.portals.push(to));
-  });
+  const drawTools = () => grid.drawTools();
+  const repaint = (name) => grid.repaint(name);
 
   // ---- Editing ----------------------------------------------------------------------------
 
   const state = () => JSON.stringify({ doc, locks: [...locks].sort() });
-
-  function begin(name, file, rank) {
-    stroke = { before: state(), changed: false, lockTo: !locks.has(name) };
-    apply(name, file, rank);
-  }
-
-  function apply(name, file, rank) {
-    if (!stroke) return;
-    if (tool === "lock") {
-      if (stroke.lockTo) locks.add(name);
-      else locks.delete(name);
-      stroke.changed = true;
-      repaint(name);
-      return;
-    }
-    if (doc.kind === "chromatic") {
-      if (at(file, rank) === tool) return;
-      setAt(file, rank, tool);
-      stroke.changed = true;
-      repaint(name);
-      return;
-    }
-    if (doc.kind === "dungeon") {
-      const here = at(file, rank);
-      // The start and goal move; walls and floor do not paint over them.
-      if (here === tool || here === "<" || here === ">") return;
-      if (tool === "<" || tool === ">") {
-        const old = findCell(tool);
-        if (old) {
-          setAt(old[0], old[1], ".");
-          repaint(squareName(old[0], old[1]));
-        }
-      }
-      setAt(file, rank, tool);
-      stroke.changed = true;
-      repaint(name);
-      return;
-    }
-    if (tool === "entrance" || tool === "exit") {
-      const other = tool === "entrance" ? doc.exit : doc.entrance;
-      if (name === other || doc[tool] === name) return;
-      const old = doc[tool];
-      doc[tool] = name;
-      stroke.changed = true;
-      repaint(old);
-      repaint(name);
-      return;
-    }
-    const pieces = doc.pieces.filter((p) => p.square !== name);
-    if (tool !== "empty") pieces.push({ piece: tool, square: name });
-    if (JSON.stringify(pieces) === JSON.stringify(doc.pieces)) return;
-    doc.pieces = pieces;
-    stroke.changed = true;
-    repaint(name);
-  }
-
-  function end() {
-    if (!stroke) return;
-    const done = stroke;
-    stroke = null;
-    if (!done.changed) return;
-    undos.push(done.before);
-    redos = [];
-    edited();
-  }
-
-  document.addEventListener("pointerup", end);
-  document.addEventListener("pointercancel", end);
 
   function edited() {
     editedAt = performance.now();

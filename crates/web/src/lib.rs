@@ -145,6 +145,8 @@ fn routes(studio: Studio, settings: &Settings) -> Router {
         .route("/api/library/{id}/picture", get(library::picture))
         .route("/edit", get(pages::edit))
         .route("/assets/edit.js", get(pages::edit_script))
+        .route("/assets/edit-board.js", get(pages::edit_board_script))
+        .route("/assets/edit-graphs.js", get(pages::edit_graphs_script))
         .route("/api/check", post(edit::check))
         .route("/api/check/{n}", get(edit::picture))
         .route("/play", get(pages::play))

@@ -448,6 +448,24 @@ pub async fn edit_script() -> Response {
         .into_response()
 }
 
+/// `GET /assets/edit-board.js`: the editor's board of squares.
+pub async fn edit_board_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/edit-board.js"),
+    )
+        .into_response()
+}
+
+/// `GET /assets/edit-graphs.js`: the editor's forms for Risk variants and portal dungeons.
+pub async fn edit_graphs_script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/edit-graphs.js"),
+    )
+        .into_response()
+}
+
 /// `GET /assets/play.js`.
 pub async fn play_script() -> Response {
     (
