@@ -75,7 +75,11 @@ def test_content_is_checked_and_suggested_around_as_on_the_command_line(cli, tmp
     cli("suggest", "m.json", "--lock", "a1:c3", "--evaluations", "500", "--seed", "2", "-o", "s.json", cwd=tmp_path)
     shelf = ludoforge.run(
         "puzzle-chromatic-explore",
-        {"start": maze.result_bytes.decode(), "lock": ["a1:c3"], "explore": {"evaluations": 500}},
+        {
+            "start": {"content": maze.result_bytes.decode(), "name": "m.json"},
+            "lock": ["a1:c3"],
+            "explore": {"evaluations": 500},
+        },
         seed=2,
     )
     assert shelf.result_bytes == (tmp_path / "s.json").read_bytes()

@@ -68,7 +68,9 @@ pub fn suggest(args: &SuggestArgs) -> Result<Ending> {
             checked.kind
         );
     };
-    let mut params = json!({ "start": text, "lock": args.lock });
+    // The start as a file given by content, which every exploration reads.
+    let name = args.file.display().to_string();
+    let mut params = json!({ "start": {"content": text, "name": name}, "lock": args.lock });
     args.archive_flags.apply(&mut params)?;
     for assignment in &args.set {
         params::set(&mut params, assignment).map_err(anyhow::Error::msg)?;

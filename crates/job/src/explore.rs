@@ -247,6 +247,37 @@ where
     )
 }
 
+/// [`explore`], with `seeds` (a designer's content) offered to the archive right after the
+/// first batch (see [`explore_from`]).
+///
+/// # Errors
+/// As [`explore`].
+pub fn explore_seeded<P>(
+    problem: &P,
+    plan: &Plan,
+    goal: Goal,
+    qd_score_offset: f64,
+    seed: u64,
+    context: &Context,
+    seeds: &[P::Genome],
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Serialize + serde::de::DeserializeOwned,
+{
+    explore_from(
+        problem,
+        plan,
+        goal,
+        qd_score_offset,
+        seed,
+        context,
+        &serde_json::Value::Null,
+        &memo::Nothing,
+        seeds,
+    )
+}
+
 /// [`explore_remembering`], with `seeds` (a designer's content) evaluated and offered to the
 /// archive right after the first batch, so the archive holds them (or better) from the start;
 /// they count among the evaluations.

@@ -210,7 +210,7 @@ fn suggestions_keep_the_locked_squares_and_come_out_checked() {
     );
     // The same shelf as the exploration job given the same start and locks.
     let params = serde_json::json!({
-        "start": fs::read_to_string(d.join("mine.json")).unwrap(),
+        "start": {"content": fs::read_to_string(d.join("mine.json")).unwrap(), "name": "mine.json"},
         "lock": ["a1:c3", "i9"],
         "explore": {"evaluations": 1500},
     });

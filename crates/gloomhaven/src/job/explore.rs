@@ -16,7 +16,7 @@ use ludoforge_evolve::{
     Crossover, Evaluation, Goal as Aim, Mutate, Outcome, Problem, StopReason, Stream,
 };
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_file,
+    self, Descriptor, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
 };
 use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
@@ -26,6 +26,7 @@ use super::evolve::{CheckedSearch, GloomhavenJob, RunFigures, result_document};
 use super::params::{
     FileContent, GloomhavenParams, GoalParam, MutationParams, Preset, TableParams,
 };
+use super::suggest::{Locks, start_scenario};
 use crate::catalog::Catalog;
 use crate::evolution::GloomProblem;
 use crate::export::ScenarioEntry;
@@ -66,6 +67,15 @@ pub struct GloomhavenExploreParams {
     /// The exploration: descriptors (`difficulty`, `size`, `monster_themes`), cells, ranges
     /// and budget.
     pub explore: ExploreSettings,
+    /// A scenario to make suggestions around (a result file of the gloomhaven jobs, its first
+    /// scenario, or a Virtual Gloomhaven Board file): the archive holds it from the start and
+    /// every scenario is made from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<FileContent>,
+    /// What every suggestion keeps of the start: `tiles`, `tile:NAME` (`tile:M1a`),
+    /// `monsters`, `overlays`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock: Option<Vec<String>>,
 }
 
 impl Default for GloomhavenExploreParams {
@@ -82,6 +92,8 @@ impl Default for GloomhavenExploreParams {
             catalog: search.catalog,
             from: search.from,
             explore: ExploreSettings::default(),
+            start: None,
+            lock: None,
         }
     }
 }
@@ -222,7 +234,7 @@ impl Crossover for Described<'_> {
 
 impl Spec for GloomhavenExploreJob {
     type Params = GloomhavenExploreParams;
-    type Checked = (CheckedSearch, Plan);
+    type Checked = (CheckedSearch, Plan, Option<(Scenario, Locks)>);
 
     fn id(&self) -> &'static str {
         "gloomhaven-explore"
@@ -276,12 +288,29 @@ impl Spec for GloomhavenExploreJob {
         // About 8 KB an elite at the peak (the scenario and its result's text in the archive
         // file), measured from 1,089 to 4,296 elites; twice that for the largest scenarios.
         plan.check_memory(0, 16_000)?;
-        Ok((checked, plan))
+        let lock = p.lock.as_deref().unwrap_or_default();
+        let suggest = match &p.start {
+            None => {
+                if let Some(first) = lock.first() {
+                    return Err(JobError::parameters(format!(
+                        "lock {first:?}: locks are parts of a scenario to start from; give the \
+                         scenario as `start` too"
+                    )));
+                }
+                None
+            }
+            Some(file) => {
+                let start = start_scenario(&checked.catalog, file)?;
+                let locks = Locks::read(&checked.catalog, &start, lock)?;
+                Some((start, locks))
+            }
+        };
+        Ok((checked, plan, suggest))
     }
 
     fn execute(
         &self,
-        (checked, plan): Self::Checked,
+        (checked, plan, suggest): Self::Checked,
         p: &GloomhavenExploreParams,
         seed: u64,
         context: &Context,
@@ -298,7 +327,22 @@ impl Spec for GloomhavenExploreJob {
             catalog: &catalog,
             players: settings.fitness.players,
         };
-        let explored = explore::explore(&described, &plan, Aim::Maximise, 0.0, seed, context)?;
+        let explored = match &suggest {
+            None => explore::explore(&described, &plan, Aim::Maximise, 0.0, seed, context)?,
+            Some((start, locks)) => {
+                let keeps = |s: &Scenario| locks.kept(start, s);
+                let locked = Locked::new(&described, start.clone(), keeps, 4);
+                explore::explore_seeded(
+                    &locked,
+                    &plan,
+                    Aim::Maximise,
+                    0.0,
+                    seed,
+                    context,
+                    std::slice::from_ref(start),
+                )?
+            }
+        };
         let version = env!("CARGO_PKG_VERSION");
         let mut artifact = Artifact::new(self.id(), version, seed, p);
         artifact.notes.extend(warnings);

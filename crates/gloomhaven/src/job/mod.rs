@@ -29,6 +29,7 @@ mod explore;
 mod files;
 mod params;
 mod search;
+mod suggest;
 #[cfg(test)]
 mod tests;
 mod vgb;
@@ -42,6 +43,7 @@ pub use params::{
     MAX_CYCLES, MAX_TOP, MutationParams, Preset, TableParams,
 };
 pub use search::{ScenarioContent, ScenarioProblem};
+pub use suggest::Locks;
 pub use vgb::{CheckedExport, CheckedImport, ExportVgbJob, ImportVgbJob};
 
 use ludoforge_job::Job;

@@ -40,6 +40,13 @@ impl Start {
             }
             return Ok(None);
         }
+        // A file as the studio's forms send one: its content under `content`.
+        let start = match start.get("content") {
+            Some(content) if start.get("kind").is_none() && start.get("generator").is_none() => {
+                content
+            }
+            _ => start,
+        };
         let parsed;
         let document = match start {
             Value::String(text) => {
