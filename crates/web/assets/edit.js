@@ -178,7 +178,10 @@
     checkedContent = result.valid ? result.content : null;
     // Suggestions come from an exploration of the content's generator, where it has one.
     const grid = doc.kind === "chess" || doc.kind === "chromatic";
-    $("suggestpanel").hidden = !grid;
+    // A Gloomhaven scenario is not edited here, but its parts can be locked for suggestions.
+    const scenario = doc.kind === "view" && of === "gloomhaven";
+    $("suggestpanel").hidden = !grid && !scenario;
+    $("gloomlocks").hidden = !scenario;
     $("clearlocks").hidden = !grid;
     $("diamond").hidden = result.descriptors.length === 0;
     const valid = result.valid;
@@ -266,7 +269,6 @@
       // Content the editor cannot change yet (a Gloomhaven scenario) is still checked and
       // measured: shown, not edited.
       content = { kind: "view", content: answer.result.content };
-      say(`${answer.result.kind}: checked and measured here; the editor does not change it yet.`);
     }
     if (doc) {
       undos.push(state());
@@ -391,6 +393,11 @@
 
   let source = null;
 
+  // What suggestions keep of a Gloomhaven scenario: the parts ticked.
+  function scenarioLocks() {
+    return [...document.querySelectorAll("#gloomlocks input:checked")].map((box) => box.value);
+  }
+
   $("suggestform").addEventListener("submit", async (e) => {
     e.preventDefault();
     if (!doc || !of) return;
@@ -401,8 +408,9 @@
       return;
     }
     const params = {
-      start: doc,
-      lock: [...locks].sort(),
+      // The start as a file given by content, as every exploration reads it.
+      start: { content: JSON.stringify(sent(doc)), name: "start.json" },
+      lock: doc.kind === "view" ? scenarioLocks() : [...locks].sort(),
       explore: { descriptors: [across, down], evaluations: Number($("evaluations").value) },
     };
     const seed = $("seed").value.trim() || "1";
@@ -462,8 +470,9 @@
     const shown = [];
     const count = Math.min(24, elites.length);
     for (let i = 0; i < count; i++) shown.push(elites[Math.floor((i * elites.length) / count)]);
+    const kept = doc.kind === "view" ? scenarioLocks().join(", ") || "nothing locked" : `the ${locks.size} locked squares`;
     $("suggeststatus").textContent =
-      `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping the ${locks.size} locked squares; ${count} shown.`;
+      `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping ${kept}; ${count} shown.`;
     page.dataset.suggested = String(archive.filled);
     page.dataset.suggestMs = ms.toFixed(0);
     const cards = $("suggestions");

@@ -288,7 +288,8 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     chess(studio).await?;
     maps::dungeon(studio).await?;
     maps::risk(studio).await?;
-    maps::portals(studio).await
+    maps::portals(studio).await?;
+    maps::scenario(studio).await
 }
 
 /// A new chess maze: a knight put on b3 covers the entrance, and the page says so and rings

@@ -1,7 +1,7 @@
 //! The editor on content that is not a grid of squares to paint alone: a stocked dungeon's
 //! map (walls painted round the goal cut it off), the classic Risk board (the border into
-//! Australia removed cuts it off; a bonus raised) and a portal dungeon (a portal removed and
-//! put back).
+//! Australia removed cuts it off; a bonus raised), a portal dungeon (a portal removed and
+//! put back) and a Gloomhaven scenario (its tiles locked, suggestions around it, one taken).
 
 use std::time::Duration;
 
@@ -378,6 +378,97 @@ pub(super) async fn risk(studio: &Studio) -> Result<()> {
     ensure!(
         total == json!("28"),
         "the map's bonus is {total}, not 24 + 4"
+    );
+    Ok(())
+}
+
+/// A Gloomhaven scenario: checked and shown, its tiles locked, suggestions spread over
+/// difficulty and monster themes, and the one taken keeps every tile where it was.
+pub(super) async fn scenario(studio: &Studio) -> Result<()> {
+    let made = studio
+        .http
+        .post(format!("{}/api/runs", studio.base))
+        .json(
+            &json!({"job": "gloomhaven", "params": {"cycles": 40, "preset": "gloomdungeons"},
+                      "seed": 3}),
+        )
+        .send()
+        .await?
+        .json::<Value>()
+        .await?;
+    let id = made["id"].as_str().context("no run id")?.to_string();
+    for _ in 0..600 {
+        let run = studio.json(&format!("/api/runs/{id}")).await?;
+        if run["status"] == "done" {
+            break;
+        }
+        ensure!(
+            run["status"] != "failed",
+            "the gloomhaven run failed: {run}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let result = studio
+        .json(&format!("/api/runs/{id}/files/result.json"))
+        .await?;
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    studio.open(&format!("/edit?run={id}")).await?;
+    let opened = wait_in_page(&studio.client, "the scenario", CHECKED).await?;
+    ensure!(
+        opened["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: Gloomhaven scenario")),
+        "{opened}"
+    );
+    studio
+        .client
+        .execute(
+            r#"document.getElementById("across").value = "difficulty";
+               document.getElementById("down").value = "monster_themes";
+               document.querySelector(".editpage").dataset.suggested = "";"#,
+            vec![],
+        )
+        .await?;
+    studio.set_text("#evaluations", "300").await?;
+    studio.click("suggest").await?;
+    let shelf = wait_in_page(
+        &studio.client,
+        "the scenario's suggestions",
+        r#"const page = document.querySelector(".editpage");
+           if (!page.dataset.suggested) return null;
+           return {filled: page.dataset.suggested,
+                   cards: document.querySelectorAll(".suggestion").length,
+                   said: document.getElementById("suggeststatus").textContent};"#,
+    )
+    .await?;
+    ensure!(
+        shelf["cards"].as_u64().unwrap_or(0) > 0
+            && shelf["said"]
+                .as_str()
+                .is_some_and(|s| s.contains("keeping tiles")),
+        "{shelf}"
+    );
+    shot_at(studio, "edit-gloomhaven", ".suggest").await?;
+    studio.client.execute(reset, vec![]).await?;
+    let takes = studio
+        .client
+        .find_all(Locator::Css(".suggestion .take"))
+        .await?;
+    takes[takes.len() - 1].click().await?;
+    let taken = wait_in_page(&studio.client, "the scenario taken", CHECKED).await?;
+    let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
+    ensure!(
+        taken["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid")),
+        "{taken}"
+    );
+    ensure!(
+        content["scenarios"][0]["tiles"] == result["scenarios"][0]["tiles"],
+        "the suggestion taken moved a locked tile: {} against {}",
+        content["scenarios"][0]["tiles"],
+        result["scenarios"][0]["tiles"]
     );
     Ok(())
 }
