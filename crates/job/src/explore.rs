@@ -74,7 +74,7 @@ use crate::{Context, Event, JobError};
 
 pub use document::{ARCHIVE_GENERATOR, archive_file, elite_at, misplaced, summary};
 pub use plot::{heatmap_svg, pictures, progress_svg};
-pub use settings::{Descriptor, ExploreSettings, Method, Plan};
+pub use settings::{Descriptor, ExploreSettings, MAX_CELLS, Method, Plan};
 
 /// One point of an exploration's history, after a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
