@@ -26,12 +26,11 @@ pub struct CheckArgs {
     /// Write the picture (PNG) here.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
-    /// Seed of any check that plays games; the same seed gives the same measures.
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-    pub seed: u64,
 }
 
-/// `ludoforge check FILE`: exit code 0 for valid content, 4 for content that breaks a rule.
+/// `ludoforge check FILE`: exit code 0 for valid content, 4 for content that breaks a rule. A
+/// check takes no seed: what it plays or stocks is seeded by the content's own (a Risk
+/// variant's, a dungeon's), so the same file always checks the same.
 pub fn check(args: &CheckArgs) -> Result<Ending> {
     let text = read_text(&args.file)?;
     let params = json!({ "content": text });
@@ -41,6 +40,6 @@ pub fn check(args: &CheckArgs) -> Result<Ending> {
         ("--png", "png", args.png.as_deref()),
     ];
     let job = ludoforge_jobs::check_job();
-    present(&job, &params, args.seed, &destinations, true)
+    present(&job, &params, 0, &destinations, true)
         .with_context(|| format!("{} cannot be checked", args.file.display()))
 }

@@ -59,11 +59,10 @@ pub fn suggest(args: &SuggestArgs) -> Result<Ending> {
     let checked = ludoforge_jobs::check_job()
         .checked(&document, &Context::quiet())
         .with_context(|| format!("{} cannot be a start", args.file.display()))?;
-    let id = format!("{}-explore", checked.of);
     let registry = crate::jobs::registry();
-    let Some(job) = registry.get(&id) else {
+    let Some(job) = checked.suggest.and_then(|id| registry.get(id)) else {
         bail!(
-            "{}: ludoforge makes no suggestions for {} yet",
+            "{}: ludoforge makes no suggestions around a {} yet; `ludoforge check` measures it",
             args.file.display(),
             checked.kind
         );

@@ -64,6 +64,9 @@ impl Measure {
 pub struct Checked {
     /// The job whose content it is (`puzzle-chromatic`).
     pub of: &'static str,
+    /// The exploration that makes suggestions around it (taking it as `start`, with `lock`),
+    /// where its generator has one that does.
+    pub suggest: Option<&'static str>,
     /// What it is, in a few words with its size ("chromatic maze 11×11").
     pub kind: String,
     /// The first rule it breaks; `None` for valid content.
@@ -86,7 +89,8 @@ pub type Checker = fn(&Value, &Context) -> Option<Result<Checked, JobError>>;
 #[serde(default, deny_unknown_fields)]
 pub struct CheckParams {
     /// The content to check: a result file of any generator's job, an elite taken out of an
-    /// exploration, a checked file, or a hand-made content document (a maze object).
+    /// exploration, a checked file, or content made by hand (a maze, a dungeon map). A check
+    /// is deterministic: what it plays or stocks is seeded by the content's own seed.
     pub content: Value,
 }
 
@@ -159,6 +163,7 @@ pub fn document(checked: &Checked, version: &str) -> Value {
         "generator": GENERATOR,
         "version": version,
         "of": checked.of,
+        "suggest": checked.suggest,
         "kind": checked.kind,
         "valid": checked.problem.is_none(),
     });
@@ -225,7 +230,10 @@ impl Spec for CheckJob {
     }
 
     fn input(&self) -> Option<&'static str> {
-        Some("content ludoforge wrote: a result file, an elite of an exploration, or a maze object")
+        Some(
+            "content ludoforge wrote: a result file of a job, an elite of an exploration, or a \
+             maze or dungeon map made by hand",
+        )
     }
 
     fn sample(&self) -> Option<CheckParams> {
@@ -245,8 +253,8 @@ impl Spec for CheckJob {
         let content = match &p.content {
             Value::Null => {
                 return Err(JobError::parameters(
-                    "no content given: give a result file, an elite of an exploration or a \
-                     maze object as `content`",
+                    "no content given: give a result file, an elite of an exploration, or a \
+                     maze or dungeon map, as `content`",
                 ));
             }
             Value::String(text) => serde_json::from_str::<Value>(text)
@@ -256,7 +264,7 @@ impl Spec for CheckJob {
         if !content.is_object() {
             return Err(JobError::input(
                 "the content is not a JSON object: give a result file, an elite of an \
-                 exploration or a maze object",
+                 exploration, or a maze or dungeon map",
             ));
         }
         Ok(content)

@@ -21,6 +21,7 @@
   let editedAt = 0; // when the last edit was made (ms)
   let marked = new Set(); // the squares the last check names
   let checkedContent = null; // the content as the last check wrote it
+  let explorer = null; // the exploration that makes suggestions around it
 
   function say(message) {
     $("problem").textContent = message || "";
@@ -180,7 +181,9 @@
     const grid = doc.kind === "chess" || doc.kind === "chromatic";
     // A Gloomhaven scenario is not edited here, but its parts can be locked for suggestions.
     const scenario = doc.kind === "view" && of === "gloomhaven";
-    $("suggestpanel").hidden = !grid && !scenario;
+    explorer = result.suggest || null;
+    $("suggestpanel").hidden = !(grid || scenario || doc.kind === "risk") || !explorer;
+    $("risklocks").hidden = doc.kind !== "risk";
     $("gloomlocks").hidden = !scenario;
     $("clearlocks").hidden = !grid;
     $("diamond").hidden = result.descriptors.length === 0;
@@ -393,14 +396,15 @@
 
   let source = null;
 
-  // What suggestions keep of a Gloomhaven scenario: the parts ticked.
-  function scenarioLocks() {
-    return [...document.querySelectorAll("#gloomlocks input:checked")].map((box) => box.value);
+  // What suggestions keep of a Gloomhaven scenario or a Risk variant: the parts ticked.
+  function tickedLocks() {
+    const boxes = doc.kind === "risk" ? "#risklocks input:checked" : "#gloomlocks input:checked";
+    return [...document.querySelectorAll(boxes)].map((box) => box.value);
   }
 
   $("suggestform").addEventListener("submit", async (e) => {
     e.preventDefault();
-    if (!doc || !of) return;
+    if (!doc || !explorer) return;
     const across = $("across").value;
     const down = $("down").value;
     if (across === down) {
@@ -410,7 +414,7 @@
     const params = {
       // The start as a file given by content, as every exploration reads it.
       start: { content: JSON.stringify(sent(doc)), name: "start.json" },
-      lock: doc.kind === "view" ? scenarioLocks() : [...locks].sort(),
+      lock: doc.kind === "view" || doc.kind === "risk" ? tickedLocks() : [...locks].sort(),
       explore: { descriptors: [across, down], evaluations: Number($("evaluations").value) },
     };
     const seed = $("seed").value.trim() || "1";
@@ -423,7 +427,7 @@
       const response = await fetch("/api/runs", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: `{"job":${JSON.stringify(`${of}-explore`)},"params":${JSON.stringify(params)},"seed":${seed}}`,
+        body: `{"job":${JSON.stringify(explorer)},"params":${JSON.stringify(params)},"seed":${seed}}`,
       });
       run = await response.json().catch(() => ({}));
       if (!response.ok) throw new Error(run.error || `The studio answered ${response.status}.`);
@@ -470,7 +474,7 @@
     const shown = [];
     const count = Math.min(24, elites.length);
     for (let i = 0; i < count; i++) shown.push(elites[Math.floor((i * elites.length) / count)]);
-    const kept = doc.kind === "view" ? scenarioLocks().join(", ") || "nothing locked" : `the ${locks.size} locked squares`;
+    const kept = doc.kind === "view" || doc.kind === "risk" ? tickedLocks().join(", ") || "nothing locked" : `the ${locks.size} locked squares`;
     $("suggeststatus").textContent =
       `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping ${kept}; ${count} shown.`;
     page.dataset.suggested = String(archive.filled);

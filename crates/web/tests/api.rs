@@ -167,6 +167,7 @@ fn tally(
     }
     Some(Ok(Checked {
         of: "count",
+        suggest: None,
         kind: format!("tally of {n}"),
         problem: (n % 2 == 1).then(|| Problem {
             reason: format!("{n} is odd: add one"),

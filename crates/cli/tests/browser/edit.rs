@@ -47,6 +47,32 @@ pub(super) async fn solver(studio: &Studio, content: &Value) -> Result<Value> {
     Ok(response.json::<Value>().await?["result"].clone())
 }
 
+/// A run of the studio's, asked for through the API (`{"job", "params", "seed"}`) and waited
+/// for: the API's answer (`id`, `address`).
+pub(super) async fn finished_run(studio: &Studio, request: Value) -> Result<Value> {
+    let made = studio
+        .http
+        .post(format!("{}/api/runs", studio.base))
+        .json(&request)
+        .send()
+        .await?
+        .json::<Value>()
+        .await?;
+    let id = made["id"].as_str().context("no run id")?.to_string();
+    for _ in 0..600 {
+        let run = studio.json(&format!("/api/runs/{id}")).await?;
+        if run["status"] == "done" {
+            return Ok(made);
+        }
+        ensure!(
+            run["status"] != "failed",
+            "the run of {request} failed: {run}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bail!("the run of {request} did not end in a minute")
+}
+
 /// Rows of a chromatic maze, top rank first.
 fn rows(content: &Value) -> Vec<Vec<u8>> {
     content["rows"]
@@ -112,26 +138,14 @@ async fn an_edit_that_changes_the_route(
 
 pub async fn edit(studio: &Studio) -> Result<()> {
     // A 21×21 chromatic maze made by the studio, opened from its run.
-    let made = studio
-        .http
-        .post(format!("{}/api/runs", studio.base))
-        .json(&json!({"job": "puzzle-chromatic",
+    let made = finished_run(
+        studio,
+        json!({"job": "puzzle-chromatic",
                       "params": {"board": {"width": 21, "height": 21},
                                  "search": {"population": 60, "generations": 40}},
-                      "seed": 3}))
-        .send()
-        .await?
-        .json::<Value>()
-        .await?;
-    let id = made["id"].as_str().context("no run id")?.to_string();
-    for _ in 0..600 {
-        let run = studio.json(&format!("/api/runs/{id}")).await?;
-        if run["status"] == "done" {
-            break;
-        }
-        ensure!(run["status"] != "failed", "the maze run failed: {run}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+                      "seed": 3}),
+    )
+    .await?;
     // From the run's page, as a person does: Edit this result.
     studio
         .open(made["address"].as_str().context("no address")?)

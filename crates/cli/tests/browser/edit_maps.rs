@@ -3,35 +3,22 @@
 //! Australia removed cuts it off; a bonus raised), a portal dungeon (a portal removed and
 //! put back) and a Gloomhaven scenario (its tiles locked, suggestions around it, one taken).
 
-use std::time::Duration;
-
 use anyhow::{Context as _, Result, ensure};
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
 use super::super::{Studio, wait_in_page};
-use super::{CHECKED, shot_at, solver};
+use super::{CHECKED, finished_run, shot_at, solver};
 
 /// A stocked 80×40 dungeon: walls painted round the goal cut the way, the page names the
 /// problem and rings the goal; undone, the map is stocked again as it was.
 pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
-    let made = studio
-        .http
-        .post(format!("{}/api/runs", studio.base))
-        .json(&json!({"job": "stock", "params": {"width": 80, "height": 40}, "seed": 3}))
-        .send()
-        .await?
-        .json::<Value>()
-        .await?;
+    let made = finished_run(
+        studio,
+        json!({"job": "stock", "params": {"width": 80, "height": 40}, "seed": 3}),
+    )
+    .await?;
     let id = made["id"].as_str().context("no run id")?.to_string();
-    for _ in 0..600 {
-        let run = studio.json(&format!("/api/runs/{id}")).await?;
-        if run["status"] == "done" {
-            break;
-        }
-        ensure!(run["status"] != "failed", "the stock run failed: {run}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     let stocked = studio
         .json(&format!("/api/runs/{id}/files/result.json"))
         .await?;
@@ -156,23 +143,8 @@ pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
 /// A portal dungeon: a portal of the origin removed, the page's verdict and measures are the
 /// check's of the dungeon it shows; added back, the dungeon measures as it was made.
 pub(super) async fn portals(studio: &Studio) -> Result<()> {
-    let made = studio
-        .http
-        .post(format!("{}/api/runs", studio.base))
-        .json(&json!({"job": "portals", "params": {}, "seed": 2}))
-        .send()
-        .await?
-        .json::<Value>()
-        .await?;
+    let made = finished_run(studio, json!({"job": "portals", "params": {}, "seed": 2})).await?;
     let id = made["id"].as_str().context("no run id")?.to_string();
-    for _ in 0..600 {
-        let run = studio.json(&format!("/api/runs/{id}")).await?;
-        if run["status"] == "done" {
-            break;
-        }
-        ensure!(run["status"] != "failed", "the portals run failed: {run}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     let made = studio
         .json(&format!("/api/runs/{id}/files/result.json"))
         .await?;
@@ -379,35 +351,75 @@ pub(super) async fn risk(studio: &Studio) -> Result<()> {
         total == json!("28"),
         "the map's bonus is {total}, not 24 + 4"
     );
+    // Suggestions around the variant with its map locked (ticked by default): every one
+    // plays on this very map, with other rules.
+    let before: Value = serde_json::from_str(
+        studio
+            .client
+            .execute(
+                r#"return document.querySelector(".editpage").dataset.content;"#,
+                vec![],
+            )
+            .await?
+            .as_str()
+            .unwrap_or("{}"),
+    )?;
+    studio
+        .client
+        .execute(
+            r#"document.getElementById("across").value = "match_length";
+               document.getElementById("down").value = "first_player_advantage";
+               document.querySelector(".editpage").dataset.suggested = "";"#,
+            vec![],
+        )
+        .await?;
+    studio.set_text("#evaluations", "40").await?;
+    studio.click("suggest").await?;
+    let shelf = wait_in_page(
+        &studio.client,
+        "the variant's suggestions",
+        r#"const page = document.querySelector(".editpage");
+           if (!page.dataset.suggested) return null;
+           return {filled: page.dataset.suggested,
+                   cards: document.querySelectorAll(".suggestion").length,
+                   said: document.getElementById("suggeststatus").textContent};"#,
+    )
+    .await?;
+    ensure!(
+        shelf["cards"].as_u64().unwrap_or(0) > 0
+            && shelf["said"]
+                .as_str()
+                .is_some_and(|s| s.contains("keeping map")),
+        "{shelf}"
+    );
+    studio.client.execute(reset, vec![]).await?;
+    let takes = studio
+        .client
+        .find_all(Locator::Css(".suggestion .take"))
+        .await?;
+    takes[0].click().await?;
+    let taken = wait_in_page(&studio.client, "the variant taken", CHECKED).await?;
+    let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
+    ensure!(
+        taken["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid"))
+            && content["map"] == before["map"],
+        "the suggestion taken is not on the locked map: {taken}"
+    );
     Ok(())
 }
 
 /// A Gloomhaven scenario: checked and shown, its tiles locked, suggestions spread over
 /// difficulty and monster themes, and the one taken keeps every tile where it was.
 pub(super) async fn scenario(studio: &Studio) -> Result<()> {
-    let made = studio
-        .http
-        .post(format!("{}/api/runs", studio.base))
-        .json(
-            &json!({"job": "gloomhaven", "params": {"cycles": 40, "preset": "gloomdungeons"},
-                      "seed": 3}),
-        )
-        .send()
-        .await?
-        .json::<Value>()
-        .await?;
+    let made = finished_run(
+        studio,
+        json!({"job": "gloomhaven", "params": {"cycles": 40, "preset": "gloomdungeons"},
+               "seed": 3}),
+    )
+    .await?;
     let id = made["id"].as_str().context("no run id")?.to_string();
-    for _ in 0..600 {
-        let run = studio.json(&format!("/api/runs/{id}")).await?;
-        if run["status"] == "done" {
-            break;
-        }
-        ensure!(
-            run["status"] != "failed",
-            "the gloomhaven run failed: {run}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     let result = studio
         .json(&format!("/api/runs/{id}/files/result.json"))
         .await?;

@@ -71,6 +71,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
         };
         return Ok(Checked {
             of: "gloomhaven",
+            suggest: Some("gloomhaven-explore"),
             kind,
             problem: Some(Problem {
                 reason: invalid.to_string(),
@@ -103,6 +104,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     };
     Ok(Checked {
         of: "gloomhaven",
+        suggest: Some("gloomhaven-explore"),
         kind,
         problem: None,
         measures: measured,

@@ -48,6 +48,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
         let portal_count = dungeon_portals(&file);
         return Ok(Checked {
             of: "portals",
+            suggest: None,
             kind,
             problem: Some(Problem {
                 reason: violation.to_string(),
@@ -81,6 +82,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     let routes = (m.routes as f64).log2();
     Ok(Checked {
         of: "portals",
+        suggest: None,
         kind,
         problem: None,
         measures: vec![

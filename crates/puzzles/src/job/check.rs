@@ -73,6 +73,7 @@ fn checked(maze: &Value, context: &Context) -> Result<Checked, JobError> {
         })?;
         return Ok(Checked {
             of,
+            suggest: Some(suggest_of(of)),
             kind,
             problem: Some(Problem { reason, at }),
             measures: Vec::new(),
@@ -99,6 +100,7 @@ fn checked(maze: &Value, context: &Context) -> Result<Checked, JobError> {
         })?;
         return Ok(Checked {
             of,
+            suggest: Some(suggest_of(of)),
             kind,
             problem: Some(Problem {
                 reason,
@@ -118,12 +120,22 @@ fn checked(maze: &Value, context: &Context) -> Result<Checked, JobError> {
     })?;
     Ok(Checked {
         of,
+        suggest: Some(suggest_of(of)),
         kind,
         problem: None,
         measures: measures(&puzzle, &solution),
         content,
         files,
     })
+}
+
+/// The exploration that makes suggestions around a maze of job `of`.
+fn suggest_of(of: &str) -> &'static str {
+    if of == "puzzle-chess" {
+        "puzzle-chess-explore"
+    } else {
+        "puzzle-chromatic-explore"
+    }
 }
 
 /// The entrance and exit.

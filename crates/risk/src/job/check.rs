@@ -68,6 +68,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     let counts = counts(&variant.map);
     let problem = |reason: String, at: Vec<String>| Checked {
         of: "risk-design",
+        suggest: Some("risk-explore"),
         kind: kind.clone(),
         problem: Some(Problem { reason, at }),
         measures: counts.clone(),
@@ -167,6 +168,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     })?;
     Ok(Checked {
         of: "risk-design",
+        suggest: Some("risk-explore"),
         kind,
         problem: None,
         measures: measured,

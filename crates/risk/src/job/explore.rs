@@ -20,7 +20,7 @@
 use ludoforge_evolve::Goal;
 use ludoforge_evolve::archive::Elite;
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Method, Plan, archive_file,
+    self, Descriptor, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
 };
 use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
@@ -30,6 +30,7 @@ use serde_json::Value;
 
 use super::design::{DESIGN_BASE, DesignParams, PLAYING_PER_MATCH, variant_document};
 use super::params::RuleSet;
+use super::suggest::{Locks, start_variant};
 use crate::criteria::{Criteria, Criterion};
 use crate::design::{Member, Settings, Variant, VariantProblem, largest_initial_map};
 
@@ -61,6 +62,14 @@ pub struct ExploreParams {
     /// job's defaults (4,000 evaluations, the other settings as every exploration has them).
     #[serde(deserialize_with = "over_defaults")]
     pub explore: ExploreSettings,
+    /// A variant to make suggestions around (a `risk-design` document, an elite, a checked
+    /// file, or such a file given by content): the archive holds it from the start and every
+    /// variant is made from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<Value>,
+    /// What every suggestion keeps of the start: `rules`, `map`, `bonuses`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock: Option<Vec<String>>,
 }
 
 /// The exploration a Risk archive gets by default: 4,000 evaluations (80,000 matches at 20
@@ -99,6 +108,8 @@ impl Default for ExploreParams {
             criteria: design.criteria,
             weights: design.weights,
             explore: default_exploration(),
+            start: None,
+            lock: None,
         }
     }
 }
@@ -167,6 +178,7 @@ pub fn explore_descriptors(rules: RuleSet) -> Vec<Descriptor> {
 pub struct Checked {
     settings: Settings,
     plan: Plan,
+    suggest: Option<(Variant, Locks)>,
 }
 
 /// `risk-explore`: an archive of Risk variants.
@@ -250,12 +262,33 @@ impl Spec for ExploreJob {
             DESIGN_BASE + threads * u64::from(p.matches) * PLAYING_PER_MATCH,
             24_000,
         )?;
-        Ok(Checked { settings, plan })
+        let lock = p.lock.as_deref().unwrap_or_default();
+        let suggest = match &p.start {
+            None | Some(Value::Null) => {
+                if let Some(first) = lock.first() {
+                    return Err(JobError::parameters(format!(
+                        "lock {first:?}: locks are parts of a variant to start from; give the \
+                         variant as `start` too"
+                    )));
+                }
+                None
+            }
+            Some(start) => Some((start_variant(start)?, Locks::read(lock)?)),
+        };
+        Ok(Checked {
+            settings,
+            plan,
+            suggest,
+        })
     }
 
     fn execute(
         &self,
-        Checked { settings, plan }: Checked,
+        Checked {
+            settings,
+            plan,
+            suggest,
+        }: Checked,
         p: &ExploreParams,
         seed: u64,
         context: &Context,
@@ -265,7 +298,22 @@ impl Spec for ExploreJob {
         let offset = -worst_fitness(p);
         // Playtests stop between matches on a cancel; the exploration throws the cut batch away.
         let problem = problem.until(context.cancel_flag());
-        let explored = explore::explore(&problem, &plan, Goal::Minimise, offset, seed, context)?;
+        let explored = match &suggest {
+            None => explore::explore(&problem, &plan, Goal::Minimise, offset, seed, context)?,
+            Some((start, locks)) => {
+                let keeps = |v: &Variant| locks.kept(start, v);
+                let locked = Locked::new(&problem, start.clone(), keeps, 4);
+                explore::explore_seeded(
+                    &locked,
+                    &plan,
+                    Goal::Minimise,
+                    offset,
+                    seed,
+                    context,
+                    std::slice::from_ref(start),
+                )?
+            }
+        };
         finish(self.id(), p, &plan, &explored, seed, context)
     }
 }

@@ -19,6 +19,7 @@ mod map;
 mod params;
 mod playtest;
 mod search;
+mod suggest;
 
 pub use check::check;
 pub use design::{DesignJob, DesignParams};
@@ -27,6 +28,7 @@ pub use map::{MapJob, MapParams};
 pub use params::{MapFileParams, RuleSet};
 pub use playtest::{Checked as PlaytestChecked, Game, MAX_MATCHES, PlaytestJob, PlaytestParams};
 pub use search::VariantContent;
+pub use suggest::{Locks, start_variant};
 
 use ludoforge_job::Job;
 

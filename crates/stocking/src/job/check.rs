@@ -86,6 +86,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     match stock_map_until(grid, &settings, theme, &themes, seed, |_| {}, None) {
         Err(StockMapError::Map(e @ MapError::Unreachable { .. })) => Ok(Checked {
             of: "stock",
+            suggest: None,
             kind,
             problem: Some(Problem {
                 reason: e.to_string(),
@@ -118,6 +119,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
             })?;
             Ok(Checked {
                 of: "stock",
+                suggest: None,
                 kind,
                 problem: None,
                 measures: measures(&content),

@@ -1,0 +1,161 @@
+//! Suggestions around a designer's variant: `risk-explore` started from a variant (`start`)
+//! with parts of it locked (`lock`): `rules` (every rule as it is), `map` (the whole map:
+//! territories, borders, continents) or `bonuses` (the continents, each with its bonus).
+//! The designer's own mutation and crossover make each suggestion, made again when they would
+//! change a locked part ([`ludoforge_job::explore::Locked`]).
+
+use ludoforge_job::JobError;
+use serde_json::Value;
+
+use crate::design::Variant;
+
+/// What a suggestion keeps of its start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Locks {
+    rules: bool,
+    map: bool,
+    bonuses: bool,
+}
+
+impl Locks {
+    /// The locks `lock` names.
+    ///
+    /// # Errors
+    /// [`JobError::Parameters`] naming a lock that is not one of the kinds.
+    pub fn read(lock: &[String]) -> Result<Locks, JobError> {
+        let mut locks = Locks::default();
+        for entry in lock.iter().flat_map(|l| l.split(',')).map(str::trim) {
+            match entry {
+                "" => {}
+                "rules" => locks.rules = true,
+                "map" => locks.map = true,
+                "bonuses" => locks.bonuses = true,
+                other => {
+                    return Err(JobError::parameters(format!(
+                        "lock {other:?}: lock rules, map or bonuses"
+                    )));
+                }
+            }
+        }
+        Ok(locks)
+    }
+
+    /// Whether `v` keeps what these locks keep of `start`.
+    #[must_use]
+    pub fn kept(&self, start: &Variant, v: &Variant) -> bool {
+        fn bonuses(x: &Variant) -> Vec<(&str, u32)> {
+            let mut b: Vec<(&str, u32)> = x
+                .map
+                .continents
+                .iter()
+                .map(|c| (c.name.as_str(), c.bonus))
+                .collect();
+            b.sort_unstable();
+            b
+        }
+        (!self.rules || v.rules == start.rules)
+            && (!self.map || v.map == start.map)
+            && (!self.bonuses || bonuses(v) == bonuses(start))
+    }
+}
+
+/// The variant a search starts from: a `risk-design` document (a result's best, an elite, a
+/// checked file), as itself or as a file given by content (`{"content": ..., "name": ...}`).
+///
+/// # Errors
+/// [`JobError::Input`] for a start that is not a variant.
+pub fn start_variant(start: &Value) -> Result<Variant, JobError> {
+    let parsed;
+    let mut document = start;
+    if let Some(content) = start.get("content").filter(|_| start.get("map").is_none()) {
+        document = match content {
+            Value::String(text) => {
+                parsed = serde_json::from_str::<Value>(text)
+                    .map_err(|e| JobError::input(format!("the start is not JSON: {e}")))?;
+                &parsed
+            }
+            other => other,
+        };
+    }
+    let document = ludoforge_job::check::unwrapped(document);
+    serde_json::from_value(document.clone()).map_err(|e| {
+        JobError::input(format!(
+            "the start is not a Risk variant ({e}): give a risk-design result, an elite of \
+             risk-explore or a checked variant"
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use ludoforge_job::{Context, Job};
+    use serde_json::json;
+
+    use super::*;
+    use crate::job::ExploreJob;
+    use crate::map::RiskMap;
+    use crate::rules::Rules;
+
+    fn start() -> Variant {
+        Variant {
+            rules: Rules::classic(),
+            map: RiskMap::embedded("map8").unwrap().file().clone(),
+        }
+    }
+
+    fn shelf(lock: &[&str]) -> Vec<Variant> {
+        let document = json!({"generator": "risk-design", "seed": 1,
+                              "rules": start().rules, "map": start().map});
+        let params = json!({
+            "matches": 4,
+            "start": {"content": document.to_string(), "name": "start.json"},
+            "lock": lock,
+            "explore": {"evaluations": 80, "initial": 16, "batch": 16},
+        });
+        let artifact = ExploreJob.run(&params, 3, &Context::quiet()).unwrap();
+        let archive: Value =
+            serde_json::from_slice(&artifact.file("result").unwrap().bytes).unwrap();
+        archive["elites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| serde_json::from_value(e["result"].clone()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn suggestions_keep_the_map_or_the_rules_and_bonuses_locked() {
+        let start = start();
+        let kept_map = shelf(&["map"]);
+        assert!(!kept_map.is_empty());
+        assert!(kept_map.iter().all(|v| v.map == start.map));
+        assert!(
+            kept_map.iter().any(|v| v.rules != start.rules),
+            "no rule varied"
+        );
+        let kept_rules = shelf(&["rules", "bonuses"]);
+        let locks = Locks::read(&["rules".into(), "bonuses".into()]).unwrap();
+        assert!(kept_rules.iter().all(|v| locks.kept(&start, v)));
+        assert!(kept_rules.iter().all(|v| v.rules == start.rules));
+    }
+
+    #[test]
+    fn locks_are_named_and_need_a_start() {
+        assert!(
+            Locks::read(&["walls".into()])
+                .unwrap_err()
+                .to_string()
+                .contains("lock rules, map or bonuses")
+        );
+        let said = ExploreJob
+            .check(&json!({"lock": ["map"]}))
+            .unwrap_err()
+            .to_string();
+        assert!(said.contains("give the variant as `start` too"), "{said}");
+        let said = start_variant(&json!({"content": "{\"kind\": \"chess\"}"})).unwrap_err();
+        assert!(
+            said.to_string().contains("the start is not a Risk variant"),
+            "{said}"
+        );
+    }
+}
