@@ -365,3 +365,92 @@ fn portal_dungeons_and_scenarios_check_to_their_own_figures() {
         serde_json::json!(["difficulty", "size", "monster_themes"])
     );
 }
+
+/// `suggest` finds the exploration of any content that has one, and says so of content that
+/// has none.
+#[test]
+fn suggest_runs_the_contents_own_exploration() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    run_in(
+        d,
+        &[
+            "risk",
+            "design",
+            "--generations",
+            "1",
+            "--offspring",
+            "4",
+            "--seed",
+            "2",
+            "-o",
+            "v.json",
+        ],
+    )
+    .expect_ok();
+    let variant = read_json(&d.join("v.json"));
+    let args = [
+        "suggest",
+        "v.json",
+        "--lock",
+        "map",
+        "--evaluations",
+        "30",
+        "--set",
+        "matches=4",
+        "--seed",
+        "1",
+        "-o",
+        "vs.json",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["job"], "risk-explore");
+    for elite in read_json(&d.join("vs.json"))["elites"].as_array().unwrap() {
+        assert_eq!(elite["result"]["map"], variant["map"]);
+    }
+    run_in(
+        d,
+        &[
+            "gloomhaven",
+            "--preset",
+            "gloomdungeons",
+            "--cycles",
+            "30",
+            "--seed",
+            "2",
+            "-o",
+            "g.json",
+        ],
+    )
+    .expect_ok();
+    let scenario = read_json(&d.join("g.json"));
+    let args = [
+        "suggest",
+        "g.json",
+        "--lock",
+        "tiles",
+        "--evaluations",
+        "100",
+        "--seed",
+        "1",
+        "-o",
+        "gs.json",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["job"], "gloomhaven-explore");
+    for elite in read_json(&d.join("gs.json"))["elites"].as_array().unwrap() {
+        assert_eq!(
+            elite["result"]["scenarios"][0]["tiles"],
+            scenario["scenarios"][0]["tiles"]
+        );
+    }
+    run_in(d, &["portals", "generate", "--seed", "1", "-o", "p.json"]).expect_ok();
+    let out = run_in(d, &["suggest", "p.json"]);
+    assert_eq!(out.code, 1, "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("makes no suggestions around a portal dungeon of"),
+        "{}",
+        out.stderr
+    );
+}
