@@ -67,9 +67,17 @@ pub fn suggest(args: &SuggestArgs) -> Result<Ending> {
             checked.kind
         );
     };
-    // The start as a file given by content, which every exploration reads.
+    // The start as a file given by content, which every exploration reads; a checked file
+    // gives the content it holds.
     let name = args.file.display().to_string();
-    let mut params = json!({ "start": {"content": text, "name": name}, "lock": args.lock });
+    let content = if document.get("generator").and_then(Value::as_str)
+        == Some(ludoforge_job::check::GENERATOR)
+    {
+        serde_json::to_string(&checked.content)?
+    } else {
+        text
+    };
+    let mut params = json!({ "start": {"content": content, "name": name}, "lock": args.lock });
     args.archive_flags.apply(&mut params)?;
     for assignment in &args.set {
         params::set(&mut params, assignment).map_err(anyhow::Error::msg)?;
