@@ -67,6 +67,9 @@ impl<'a> Outputs<'a> {
         let mut targets = Vec::with_capacity(self.files.len());
         for (path, bytes) in self.files {
             let target = Target::of(&path)?;
+            if let Target::Replace { place, .. } = &target {
+                refuse_input("the output", &path, place)?;
+            }
             // Writing a device twice is harmless (`--out /dev/null --png /dev/null`).
             let clash = |(t, _): &&(Target, Content)| {
                 matches!(t, Target::Replace { .. }) && t.place() == target.place()
@@ -309,6 +312,7 @@ pub fn check_outputs(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
         check_extension(path, flag)?;
         match Target::of(path)? {
             Target::Replace { place, .. } => {
+                refuse_input(flag, path, &place)?;
                 if let Some((other, _)) = seen.iter().find(|(_, p)| *p == place) {
                     bail!(
                         "{other} and {flag} both name {}: give each output its own file",
@@ -469,9 +473,35 @@ pub fn given_file(text: &str) -> Option<String> {
         .map(|(name, _, _)| name.clone())
 }
 
-/// Reads a text file with a message naming it (and remembers it: see [`given_file`]).
+/// The files [`read_text`] read, as the files they stand for (see `resolve`): an output
+/// may not replace one of them.
+static READ: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Refuses to write `path` (landing at `place`) over a file this command read: the user's
+/// input would be lost for its own result.
+fn refuse_input(flag: &str, path: &Path, place: &Path) -> Result<()> {
+    if READ
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .any(|read| read == place)
+    {
+        bail!(
+            "{flag} {}: that is the file this command reads; writing there would replace it, \
+             so give the output another name (nothing was written)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Reads a text file with a message naming it (and remembers it: see [`given_file`]); an
+/// output is then refused that would replace it.
 pub fn read_text(path: &Path) -> Result<String> {
     let text = read_text_only(path)?;
+    if let Ok(place) = resolve(path) {
+        READ.lock().unwrap_or_else(|e| e.into_inner()).push(place);
+    }
     GIVEN.lock().unwrap_or_else(|e| e.into_inner()).push((
         path.display().to_string(),
         text_hash(&text),

@@ -399,7 +399,31 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "this is not content ludoforge can check: it checks chess and chromatic mazes",
     ),
-    ("check ok.txt --svg ok.txt", 1, "the content is not JSON"),
+    (
+        "check ok.txt --svg ok.txt",
+        1,
+        "--svg ok.txt: that is the file this command reads",
+    ),
+    (
+        "check maze.json -o maze.json",
+        1,
+        "--out maze.json: that is the file this command reads; writing there would replace it",
+    ),
+    (
+        "check maze.json --png ./maze.json",
+        1,
+        "--png ./maze.json: that is the file this command reads",
+    ),
+    (
+        "suggest maze.json --evaluations 10 -o maze.json",
+        1,
+        "--out maze.json: that is the file this command reads",
+    ),
+    (
+        "puzzle solve maze.json -o maze.json",
+        1,
+        "--out maze.json: that is the file this command reads",
+    ),
     ("run check", 1, "no content given: give a result file"),
     (
         "run check --set content=5",
@@ -456,7 +480,11 @@ const CASES: &[(&str, i32, &str)] = &[
         "not a puzzle (missing field `width`)",
     ),
     ("puzzle solve ok.txt", 1, "not valid JSON"),
-    ("puzzle solve ok.txt --svg ok.txt", 1, "not valid JSON"),
+    (
+        "puzzle solve ok.txt --svg ok.txt",
+        1,
+        "--svg ok.txt: that is the file this command reads",
+    ),
     (
         "run puzzle-solve",
         1,
