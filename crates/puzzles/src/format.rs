@@ -205,6 +205,24 @@ impl Puzzle {
     }
 }
 
+/// The puzzle object inside a document: a replicate set's best's, a result's, or the
+/// document itself.
+///
+/// ```
+/// use serde_json::json;
+/// let maze = json!({"kind": "chromatic", "rows": ["RR", "RR"]});
+/// let set = json!({"best": {"puzzle": maze.clone()}});
+/// assert_eq!(ludoforge_puzzles::format::maze_object(&set), &maze);
+/// assert_eq!(ludoforge_puzzles::format::maze_object(&maze), &maze);
+/// ```
+#[must_use]
+pub fn maze_object(document: &Value) -> &Value {
+    match document.get("best") {
+        Some(best) => best.get("puzzle").unwrap_or(best),
+        None => document.get("puzzle").unwrap_or(document),
+    }
+}
+
 /// Reads a puzzle from JSON text: a puzzle object, a generated result, or a replicate set.
 ///
 /// ```
@@ -222,11 +240,7 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, PuzzleError> {
     let value: Value = serde_json::from_str(text).map_err(|e| PuzzleError::BadFile {
         why: format!("not valid JSON ({e})"),
     })?;
-    let inner = if let Some(best) = value.get("best") {
-        best.get("puzzle").unwrap_or(best)
-    } else {
-        value.get("puzzle").unwrap_or(&value)
-    };
+    let inner = maze_object(&value);
     let file: PuzzleFile = serde_json::from_value(inner.clone()).map_err(|e| PuzzleError::BadFile {
         why: format!(
             "not a puzzle ({e}); a puzzle is an object with \"kind\": \"chess\" (width, height, agent, \

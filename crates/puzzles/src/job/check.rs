@@ -34,10 +34,7 @@ fn maze_of(document: &Value) -> Option<&Value> {
         )
     };
     let ours = document.get("generator").and_then(Value::as_str) == Some(GENERATOR);
-    let inner = match document.get("best") {
-        Some(best) => best.get("puzzle").unwrap_or(best),
-        None => document.get("puzzle").unwrap_or(document),
-    };
+    let inner = crate::format::maze_object(document);
     (ours || is_maze(inner)).then_some(inner)
 }
 

@@ -57,10 +57,7 @@ impl Start {
             other => other,
         };
         let document = ludoforge_job::check::unwrapped(document);
-        let inner = match document.get("best") {
-            Some(best) => best.get("puzzle").unwrap_or(best),
-            None => document.get("puzzle").unwrap_or(document),
-        };
+        let inner = crate::format::maze_object(document);
         let file: PuzzleFile = serde_json::from_value(inner.clone()).map_err(|e| {
             JobError::input(format!(
                 "the start is not a maze ({e}): give a result file, an elite, a checked file \
