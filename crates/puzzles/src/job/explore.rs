@@ -9,10 +9,13 @@
 
 use std::hash::Hash;
 
-use ludoforge_evolve::{Evaluation, Outcome, Problem};
-use ludoforge_job::explore::{self, Described, Descriptor, ExploreSettings, Locked, Memo, Plan};
+use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem};
+use ludoforge_job::explore::{
+    self, Described, Descriptor, ExploreSettings, Explored, Locked, Memo, Plan,
+};
 use ludoforge_job::{Artifact, Context, File, JobError, Spec};
 use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -200,6 +203,47 @@ where
     }
 }
 
+/// A designer's maze as a genome, what keeps its locked squares, and how far the first
+/// suggestions stray from it.
+struct Around<G, K> {
+    start: G,
+    keeps: K,
+    spread: usize,
+}
+
+/// The exploration around a designer's maze: every maze made from it keeping its locked
+/// squares, the maze itself offered to the archive after the first batch.
+#[allow(clippy::too_many_arguments)]
+fn suggested<P, F, K>(
+    problem: &P,
+    maze: &F,
+    memo: &Memo<P::Genome, Kept>,
+    around: Around<P::Genome, K>,
+    plan: &Plan,
+    goal: Goal,
+    seed: u64,
+    context: &Context,
+) -> Result<Explored<P::Genome>, JobError>
+where
+    P: Mutate + Crossover,
+    P::Genome: Eq + Hash + Clone + Serialize + DeserializeOwned,
+    F: Fn(&P::Genome) -> Option<Puzzle> + Sync,
+    K: Fn(&P::Genome) -> bool + Sync,
+{
+    let locked = Locked::new(problem, around.start.clone(), around.keeps, around.spread);
+    explore::explore_from(
+        &described(&locked, maze, memo),
+        plan,
+        goal,
+        0.0,
+        seed,
+        context,
+        &Value::Null,
+        memo,
+        &[around.start],
+    )
+}
+
 /// Checks a puzzle's exploration: the target against the board, the settings against the
 /// descriptors.
 fn settle(
@@ -314,18 +358,12 @@ impl Spec for ChessExploreJob {
             Some(start) => {
                 let placement = start.placement();
                 let keeps = chess_keeps(&problem, &placement, &start.squares);
-                let locked = Locked::new(&problem, placement.clone(), keeps, start.spread());
-                explore::explore_from(
-                    &described(&locked, &maze, &memo),
-                    &plan,
-                    goal,
-                    0.0,
-                    seed,
-                    context,
-                    &Value::Null,
-                    &memo,
-                    &[placement],
-                )?
+                let around = Around {
+                    start: placement,
+                    keeps,
+                    spread: start.spread(),
+                };
+                suggested(&problem, &maze, &memo, around, &plan, goal, seed, context)?
             }
         };
         finish(
@@ -448,18 +486,12 @@ impl Spec for ChromaticExploreJob {
             Some(start) => {
                 let colours = start.colours();
                 let keeps = chromatic_keeps(&colours, &start.squares);
-                let locked = Locked::new(&problem, colours.clone(), keeps, start.spread());
-                explore::explore_from(
-                    &described(&locked, &maze, &memo),
-                    &plan,
-                    goal,
-                    0.0,
-                    seed,
-                    context,
-                    &Value::Null,
-                    &memo,
-                    &[colours],
-                )?
+                let around = Around {
+                    start: colours,
+                    keeps,
+                    spread: start.spread(),
+                };
+                suggested(&problem, &maze, &memo, around, &plan, goal, seed, context)?
             }
             None => match run(&problem) {
                 Err(JobError::Failed(_)) if problem.sampling.is_uniform() => {
