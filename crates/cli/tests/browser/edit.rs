@@ -73,6 +73,64 @@ pub(super) async fn finished_run(studio: &Studio, request: Value) -> Result<Valu
     bail!("the run of {request} did not end in a minute")
 }
 
+/// Waits for the check of an edit that breaks a rule: the problem the page names, and the
+/// squares its board rings.
+pub(super) async fn problem_shown(studio: &Studio, what: &'static str) -> Result<(String, Value)> {
+    let checked = wait_in_page(&studio.client, what, CHECKED).await?;
+    ensure!(
+        checked["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Invalid")),
+        "{checked}"
+    );
+    let reason = studio
+        .client
+        .find(Locator::Id("reason"))
+        .await?
+        .text()
+        .await?;
+    let ringed = studio
+        .client
+        .execute(
+            r#"return [...document.querySelectorAll(".square.marked")].map((s) => s.dataset.square);"#,
+            vec![],
+        )
+        .await?;
+    Ok((reason, ringed))
+}
+
+/// Presses Suggest with `evaluations` (and the two descriptors `across`, when given) and waits
+/// for the shelf: how many were filled and shown, how long it took, what the page said.
+pub(super) async fn suggestions(
+    studio: &Studio,
+    across: Option<[&str; 2]>,
+    evaluations: u64,
+) -> Result<Value> {
+    let [first, second] = across.unwrap_or(["", ""]);
+    let script = format!(
+        r#"if ({first:?}) {{
+               document.getElementById("across").value = {first:?};
+               document.getElementById("down").value = {second:?};
+           }}
+           document.querySelector(".editpage").dataset.suggested = "";"#
+    );
+    studio.client.execute(&script, vec![]).await?;
+    studio
+        .set_text("#evaluations", &evaluations.to_string())
+        .await?;
+    studio.click("suggest").await?;
+    wait_in_page(
+        &studio.client,
+        "the suggestions",
+        r#"const page = document.querySelector(".editpage");
+           if (!page.dataset.suggested) return null;
+           return {filled: page.dataset.suggested, ms: page.dataset.suggestMs,
+                   cards: document.querySelectorAll(".suggestion").length,
+                   said: document.getElementById("suggeststatus").textContent};"#,
+    )
+    .await
+}
+
 /// Rows of a chromatic maze, top rank first.
 fn rows(content: &Value) -> Vec<Vec<u8>> {
     content["rows"]
@@ -240,18 +298,7 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     ensure!(locks.len() == 9, "locks: {locks:?}");
     studio.screenshot("edit-chromatic").await?;
     // Suggestions around the painted maze; take one.
-    studio.set_text("#evaluations", "2000").await?;
-    studio.click("suggest").await?;
-    let shelf = wait_in_page(
-        &studio.client,
-        "the suggestions",
-        r#"const page = document.querySelector(".editpage");
-           if (!page.dataset.suggested) return null;
-           return {filled: page.dataset.suggested, ms: page.dataset.suggestMs,
-                   cards: document.querySelectorAll(".suggestion").length,
-                   said: document.getElementById("suggeststatus").textContent};"#,
-    )
-    .await?;
+    let shelf = suggestions(studio, None, 2000).await?;
     ensure!(shelf["cards"].as_u64().unwrap_or(0) > 3, "{shelf}");
     eprintln!("edit: suggestions around the maze: {shelf}");
     shot_at(studio, "edit-suggestions", ".suggest").await?;
@@ -339,30 +386,11 @@ async fn chess(studio: &Studio) -> Result<()> {
     pick(".tool[data-tool=\"N\"]".into()).await?;
     studio.client.execute(reset, vec![]).await?;
     pick(".square[data-square=\"b3\"]".into()).await?;
-    let covered = wait_in_page(&studio.client, "the knight checked", CHECKED).await?;
-    let reason = studio
-        .client
-        .find(Locator::Id("reason"))
-        .await?
-        .text()
-        .await?;
-    ensure!(
-        covered["verdict"]
-            .as_str()
-            .is_some_and(|v| v.starts_with("Invalid")),
-        "{covered}"
-    );
+    let (reason, ringed) = problem_shown(studio, "the knight checked").await?;
     ensure!(
         reason.contains("the knight on b3 covers the entrance a1"),
         "{reason}"
     );
-    let ringed = studio
-        .client
-        .execute(
-            r#"return [...document.querySelectorAll(".square.marked")].map((s) => s.dataset.square);"#,
-            vec![],
-        )
-        .await?;
     ensure!(ringed == json!(["b3", "a1"]), "ringed: {ringed}");
     shot_at(studio, "edit-chess", "#tools").await?;
     pick(".tool[data-tool=\"empty\"]".into()).await?;

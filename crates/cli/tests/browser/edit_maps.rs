@@ -8,7 +8,7 @@ use fantoccini::Locator;
 use serde_json::{Value, json};
 
 use super::super::{Studio, wait_in_page};
-use super::{CHECKED, finished_run, shot_at, solver};
+use super::{CHECKED, finished_run, problem_shown, shot_at, solver, suggestions};
 
 /// A stocked 80×40 dungeon: walls painted round the goal cut the way, the page names the
 /// problem and rings the goal; undone, the map is stocked again as it was.
@@ -94,30 +94,11 @@ pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
     eprintln!(
         "edit: an edit of an 80×40 stocked dungeon to its measures on the page: {timings:?} ms"
     );
-    let cut = wait_in_page(&studio.client, "the cut map checked", CHECKED).await?;
-    let reason = studio
-        .client
-        .find(Locator::Id("reason"))
-        .await?
-        .text()
-        .await?;
-    ensure!(
-        cut["verdict"]
-            .as_str()
-            .is_some_and(|v| v.starts_with("Invalid")),
-        "{cut}"
-    );
+    let (reason, ringed) = problem_shown(studio, "the cut map checked").await?;
     ensure!(
         reason.contains("cannot be reached from the start"),
         "{reason}"
     );
-    let ringed = studio
-        .client
-        .execute(
-            r#"return [...document.querySelectorAll(".square.marked")].map((s) => s.dataset.square);"#,
-            vec![],
-        )
-        .await?;
     ensure!(
         ringed
             .as_array()
@@ -364,27 +345,7 @@ pub(super) async fn risk(studio: &Studio) -> Result<()> {
             .as_str()
             .unwrap_or("{}"),
     )?;
-    studio
-        .client
-        .execute(
-            r#"document.getElementById("across").value = "match_length";
-               document.getElementById("down").value = "first_player_advantage";
-               document.querySelector(".editpage").dataset.suggested = "";"#,
-            vec![],
-        )
-        .await?;
-    studio.set_text("#evaluations", "40").await?;
-    studio.click("suggest").await?;
-    let shelf = wait_in_page(
-        &studio.client,
-        "the variant's suggestions",
-        r#"const page = document.querySelector(".editpage");
-           if (!page.dataset.suggested) return null;
-           return {filled: page.dataset.suggested,
-                   cards: document.querySelectorAll(".suggestion").length,
-                   said: document.getElementById("suggeststatus").textContent};"#,
-    )
-    .await?;
+    let shelf = suggestions(studio, Some(["match_length", "first_player_advantage"]), 40).await?;
     ensure!(
         shelf["cards"].as_u64().unwrap_or(0) > 0
             && shelf["said"]
@@ -433,27 +394,7 @@ pub(super) async fn scenario(studio: &Studio) -> Result<()> {
             .is_some_and(|v| v.starts_with("Valid: Gloomhaven scenario")),
         "{opened}"
     );
-    studio
-        .client
-        .execute(
-            r#"document.getElementById("across").value = "difficulty";
-               document.getElementById("down").value = "monster_themes";
-               document.querySelector(".editpage").dataset.suggested = "";"#,
-            vec![],
-        )
-        .await?;
-    studio.set_text("#evaluations", "300").await?;
-    studio.click("suggest").await?;
-    let shelf = wait_in_page(
-        &studio.client,
-        "the scenario's suggestions",
-        r#"const page = document.querySelector(".editpage");
-           if (!page.dataset.suggested) return null;
-           return {filled: page.dataset.suggested,
-                   cards: document.querySelectorAll(".suggestion").length,
-                   said: document.getElementById("suggeststatus").textContent};"#,
-    )
-    .await?;
+    let shelf = suggestions(studio, Some(["difficulty", "monster_themes"]), 300).await?;
     ensure!(
         shelf["cards"].as_u64().unwrap_or(0) > 0
             && shelf["said"]
