@@ -144,7 +144,8 @@ pub(super) fn chess_keeps(
     squares: &[usize],
 ) -> impl Fn(&Vec<u16>) -> bool + Sync + use<> {
     let kinds = problem.kinds.clone();
-    let on = |placement: &[u16], square: usize| -> Option<PieceKind> {
+    // What stands on a square: the kind of the piece placed there, or nothing.
+    let on = move |placement: &[u16], square: usize| -> Option<PieceKind> {
         placement
             .iter()
             .position(|&s| usize::from(s) == square)
@@ -152,15 +153,10 @@ pub(super) fn chess_keeps(
     };
     let wanted: Vec<(usize, Option<PieceKind>)> =
         squares.iter().map(|&q| (q, on(start, q))).collect();
-    let kinds = problem.kinds.clone();
     move |placement: &Vec<u16>| {
-        wanted.iter().all(|&(square, kind)| {
-            placement
-                .iter()
-                .position(|&s| usize::from(s) == square)
-                .map(|i| kinds[i])
-                == kind
-        })
+        wanted
+            .iter()
+            .all(|&(square, kind)| on(placement, square) == kind)
     }
 }
 
