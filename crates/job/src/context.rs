@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::checkpoint::Checkpointing;
+use crate::inbox::Inbox;
 
 /// A structured progress report. Front ends turn these into bars, pages or log lines; a run
 /// makes the same content whether anyone listens or not.
@@ -64,6 +65,7 @@ pub struct Context<'a> {
     later: bool,
     paper: ludoforge_draw::Paper,
     checkpoints: Option<&'a Checkpointing<'a>>,
+    inbox: Option<&'a Inbox>,
 }
 
 static NEVER: AtomicBool = AtomicBool::new(false);
@@ -82,6 +84,7 @@ impl<'a> Context<'a> {
             later: false,
             paper: ludoforge_draw::Paper::A4,
             checkpoints: None,
+            inbox: None,
         }
     }
 
@@ -159,6 +162,20 @@ impl<'a> Context<'a> {
     pub fn with_checkpoints(mut self, checkpoints: &'a Checkpointing<'a>) -> Self {
         self.checkpoints = Some(checkpoints);
         self
+    }
+
+    /// Takes documents a designer sends while the run works (see [`crate::inbox`]): an
+    /// exploration started from content tells them to its archive between batches. Other
+    /// jobs leave the inbox closed.
+    #[must_use]
+    pub fn with_inbox(mut self, inbox: &'a Inbox) -> Self {
+        self.inbox = Some(inbox);
+        self
+    }
+
+    /// The inbox documents arrive in, when the front end gave one.
+    pub fn inbox(&self) -> Option<&'a Inbox> {
+        self.inbox
     }
 
     /// Whether the run is asked to keep checkpoints.

@@ -106,6 +106,9 @@ pub struct Explored<G> {
     pub interrupted: bool,
     /// How the archive was filled.
     pub method: Method,
+    /// Documents a designer sent while the run worked that were told to the archive (see
+    /// [`explore_from`]): a run that took any is not made again by its parameters alone.
+    pub edits: u64,
 }
 
 /// Where an exploration stands after a batch: what a checkpoint keeps.
@@ -128,6 +131,9 @@ struct ExploreState<G> {
     /// What the job noted about its problem ([`explore_noting`]).
     #[serde(default)]
     note: serde_json::Value,
+    /// Documents told to the archive so far ([`explore_from`]).
+    #[serde(default)]
+    edits: u64,
 }
 
 /// What an exploration's checkpoint says the job [noted](explore_noting) about its problem
@@ -243,7 +249,7 @@ where
         context,
         note,
         memo,
-        &[],
+        &Designed::default(),
     )
 }
 
@@ -274,13 +280,40 @@ where
         context,
         &serde_json::Value::Null,
         &memo::Nothing,
-        seeds,
+        &Designed { seeds, admit: None },
     )
 }
 
-/// [`explore_remembering`], with `seeds` (a designer's content) evaluated and offered to the
-/// archive right after the first batch, so the archive holds them (or better) from the start;
-/// they count among the evaluations.
+/// How a document a designer sends to a running exploration becomes a genome: `Ok` to tell
+/// it to the archive, `Err` with the reason it is refused (another board, a lock broken).
+pub type Admit<'a, G> = &'a (dyn Fn(&serde_json::Value) -> Result<G, String> + Sync);
+
+/// What a designer gives an exploration: content to start from, and how content sent while
+/// it runs (the context's [inbox](crate::inbox)) becomes a genome.
+pub struct Designed<'a, G> {
+    /// Genomes offered to the archive right after the first batch.
+    pub seeds: &'a [G],
+    /// How a document sent to the run becomes a genome; without it the run takes none.
+    pub admit: Option<Admit<'a, G>>,
+}
+
+impl<G> Default for Designed<'_, G> {
+    fn default() -> Self {
+        Designed {
+            seeds: &[],
+            admit: None,
+        }
+    }
+}
+
+/// [`explore_remembering`], with the designer's seeds evaluated and offered to the archive
+/// right after the first batch, so the archive holds them (or better) from the start; they
+/// count among the evaluations.
+///
+/// With an [`Admit`] and a context that has an [inbox](crate::inbox), documents sent while
+/// the run works are taken between batches, made genomes and told to the archive (they do
+/// not count among the evaluations: the run makes the same candidates as without them); the
+/// result's [`Explored::edits`] counts them, and a report line names each.
 ///
 /// # Errors
 /// As [`explore`].
@@ -294,7 +327,7 @@ pub fn explore_from<P>(
     context: &Context,
     note: &serde_json::Value,
     memo: &dyn Remember<P::Genome>,
-    seeds: &[P::Genome],
+    designed: &Designed<'_, P::Genome>,
 ) -> Result<Explored<P::Genome>, JobError>
 where
     P: Mutate + Crossover,
@@ -347,8 +380,8 @@ where
                     let mut told = told.map_err(|e| {
                         JobError::failed(format!("the exploration could not start: {e}"))
                     })?;
-                    if !seeds.is_empty() && told.offered() >= initial {
-                        let more = search.tell(evaluate_all(&projected, seeds.to_vec()));
+                    if !designed.seeds.is_empty() && told.offered() >= initial {
+                        let more = search.tell(evaluate_all(&projected, designed.seeds.to_vec()));
                         told.new += more.new;
                         told.improved += more.improved;
                         told.not_added += more.not_added;
@@ -390,6 +423,11 @@ where
         let mut history = Vec::new();
         let mut stride = 1u64;
         let mut batches = 0u64;
+        let mut edits = 0u64;
+        let inbox = designed.admit.and(context.inbox());
+        if let Some(inbox) = inbox {
+            inbox.open();
+        }
         let point = |search: &MapElites<P::Genome>, evaluations| Point {
             evaluations,
             coverage: search.archive().coverage(),
@@ -404,6 +442,7 @@ where
             history = saved.history;
             stride = saved.stride;
             batches = saved.batches;
+            edits = saved.edits;
             // A live view redraws every elite of the archive taken up.
             told.changed = search.archive().iter().map(|e| e.cell).collect();
         }
@@ -414,7 +453,8 @@ where
                     rejected,
                     history: &Vec<Point>,
                     stride,
-                    batches| {
+                    batches,
+                    edits| {
             context.checkpoint(batches, || ExploreState {
                 search: search.clone(),
                 evaluations,
@@ -423,21 +463,48 @@ where
                 stride,
                 batches,
                 note: note.clone(),
+                edits,
             })
         };
         let mut interrupted = first_cut;
         while evaluations < total && !first_cut {
             if context.cancelled() {
-                save(&search, evaluations, rejected, &history, stride, batches)?;
+                save(
+                    &search,
+                    evaluations,
+                    rejected,
+                    &history,
+                    stride,
+                    batches,
+                    edits,
+                )?;
                 interrupted = true;
                 break;
+            }
+            if let (Some(inbox), Some(admit)) = (inbox, designed.admit) {
+                let taken = take_edits(inbox, admit, context, edits);
+                if !taken.is_empty() {
+                    let n = taken.len() as u64;
+                    let told = search.tell(evaluate_all(&projected, taken));
+                    edits += n;
+                    inbox.taken(n);
+                    report(&search, told, evaluations);
+                }
             }
             let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
             search.batch = settings.batch.min(left);
             let Some(told) = search.iterate_until(&projected, context.cancel_flag()) else {
                 // Cut short: the search is as the last finished batch left it.
                 memo.forget();
-                save(&search, evaluations, rejected, &history, stride, batches)?;
+                save(
+                    &search,
+                    evaluations,
+                    rejected,
+                    &history,
+                    stride,
+                    batches,
+                    edits,
+                )?;
                 interrupted = true;
                 break;
             };
@@ -454,7 +521,18 @@ where
                 history.push(point(&search, evaluations));
             }
             context.advance(evaluations, search.archive().best().map(|e| e.fitness));
-            save(&search, evaluations, rejected, &history, stride, batches)?;
+            save(
+                &search,
+                evaluations,
+                rejected,
+                &history,
+                stride,
+                batches,
+                edits,
+            )?;
+        }
+        if let Some(inbox) = inbox {
+            inbox.close();
         }
         // Whatever changed since the last report (a cancelled run stops between reports).
         report(&search, Told::default(), total);
@@ -468,8 +546,36 @@ where
             rejected,
             interrupted,
             method: settings.method,
+            edits,
         })
     })?
+}
+
+/// The documents waiting in `inbox` made genomes by `admit`; each refused one is counted
+/// with its reason, and every one is named in a report line (`before` were taken earlier).
+fn take_edits<G>(
+    inbox: &crate::inbox::Inbox,
+    admit: Admit<'_, G>,
+    context: &Context,
+    before: u64,
+) -> Vec<G> {
+    let mut genomes = Vec::new();
+    for document in inbox.take() {
+        match admit(&document) {
+            Ok(genome) => {
+                genomes.push(genome);
+                context.line(format!(
+                    "edit {} taken into the archive",
+                    before + genomes.len() as u64
+                ));
+            }
+            Err(why) => {
+                context.line(format!("an edit was refused: {why}"));
+                inbox.refused(why);
+            }
+        }
+    }
+    genomes
 }
 
 #[cfg(test)]

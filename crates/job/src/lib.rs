@@ -66,6 +66,7 @@ mod context;
 pub mod engine;
 mod error;
 pub mod explore;
+pub mod inbox;
 mod job;
 pub mod memory;
 pub mod params;

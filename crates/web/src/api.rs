@@ -335,6 +335,66 @@ pub async fn cancel(
     Ok((StatusCode::ACCEPTED, Json(run.describe())).into_response())
 }
 
+/// `POST /api/runs/{id}/inbox`: content an editor sends to the exploration making
+/// suggestions around it (`{"content": ...}`, the content as `POST /api/check` takes it). 202
+/// with how many wait; 409 when the run takes no content (not an exploration started from
+/// content, not exploring yet, or ended), 429 when too many wait.
+pub async fn inbox(
+    State(studio): State<Studio>,
+    ApiPath(id): ApiPath<String>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    use ludoforge_job::inbox::Refused;
+    let body = read_body(body, studio.body_limit).await?;
+    let run = find(&studio.runs, &id)?;
+    let sent: Value = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the body is not JSON ({e}); send {{\"content\": ...}}"),
+        )
+    })?;
+    let Some(content) = sent.get("content").filter(|c| !c.is_null()) else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "no content was sent: send {\"content\": ...}, the content as POST /api/check takes it",
+        ));
+    };
+    match run.inbox.post(content.clone()) {
+        Ok(waiting) => Ok((
+            StatusCode::ACCEPTED,
+            Json(json!({"waiting": waiting, "edits": run.inbox.counts()})),
+        )
+            .into_response()),
+        Err(refused) => {
+            let (status, why) = match refused {
+                Refused::NotOpen if run.status().ended() => (
+                    StatusCode::CONFLICT,
+                    format!("run {id} has ended: start another to send it content"),
+                ),
+                Refused::NotOpen => (
+                    StatusCode::CONFLICT,
+                    format!(
+                        "run {id} takes no content: only an exploration started from content \
+                         takes edits, once it explores (its first batch done)"
+                    ),
+                ),
+                Refused::Closed => (
+                    StatusCode::CONFLICT,
+                    format!("run {id} has ended its exploration: start another to send it content"),
+                ),
+                Refused::Full => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "run {id} has {} edits waiting already: wait for its next batch",
+                        ludoforge_job::inbox::WAITING
+                    ),
+                ),
+            };
+            Err(ApiError::new(status, why))
+        }
+    }
+}
+
 /// `GET /api/runs/{id}/files/{name}`.
 pub async fn file(
     State(runs): State<Arc<Runs>>,

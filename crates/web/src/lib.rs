@@ -162,6 +162,7 @@ fn routes(studio: Studio, settings: &Settings) -> Router {
         .route("/api/runs", get(api::list).post(api::submit))
         .route("/api/runs/{id}", get(api::run).delete(api::cancel))
         .route("/api/runs/{id}/events", get(api::events))
+        .route("/api/runs/{id}/inbox", post(api::inbox))
         .route("/api/runs/{id}/files/{name}", get(api::file))
         .route("/api/runs/{id}/elites", get(elites::list))
         .route("/api/runs/{id}/elites/{cell}", get(elites::result))

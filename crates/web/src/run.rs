@@ -116,6 +116,8 @@ pub struct Run {
     ended: watch::Sender<bool>,
     listeners: AtomicUsize,
     archive: OnceLock<Arc<Value>>,
+    /// Content the editor sends while the run explores around it.
+    pub(crate) inbox: ludoforge_job::inbox::Inbox,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -179,6 +181,7 @@ impl Run {
             ended: watch::channel(false).0,
             listeners: AtomicUsize::new(0),
             archive: OnceLock::new(),
+            inbox: ludoforge_job::inbox::Inbox::default(),
         }
     }
 
@@ -324,6 +327,11 @@ impl Run {
             "lines": live.lines.get(lines_from..).unwrap_or_default(),
             "elapsed": self.elapsed(),
         });
+        // What became of the edits an editor sent, once the run takes them.
+        let edits = self.inbox.counts();
+        if edits.open || edits.posted > 0 {
+            out["edits"] = serde_json::to_value(edits).expect("counts serialise");
+        }
         let seen = match heat {
             Some(seen) if live.heat.news(seen) => {
                 let (cells, next) = live.heat.since(seen);

@@ -198,7 +198,8 @@ impl Runs {
                 .with_threads(Some(threads))
                 .with_paper(paper)
                 .want_all()
-                .draw_later();
+                .draw_later()
+                .with_inbox(&working.inbox);
             job.run(&working.params, working.seed, &context)
         });
         let result = tokio::select! {

@@ -14,6 +14,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+#[path = "api/inbox.rs"]
+mod inbox;
+
 /// Counts up, one step at a time.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -133,6 +136,7 @@ fn app_with(limits: Limits) -> axum::Router {
     registry.generator(about, vec![Box::new(Count) as Box<dyn ludoforge_job::Job>]);
     registry.add(Box::new(Broken));
     registry.add(Box::new(Drawn));
+    registry.add(Box::new(inbox::Digits));
     registry.add(Box::new(ludoforge_job::check::CheckJob::new(
         vec![tally],
         "tallies",
@@ -366,7 +370,7 @@ async fn the_jobs_and_their_schemas() {
         .iter()
         .map(|j| j["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["count", "broken", "drawn", "check"]);
+    assert_eq!(ids, ["count", "broken", "drawn", "digits", "check"]);
     let count = get(&app, "/api/jobs/count").await.json();
     assert_eq!(count["schema"]["properties"]["up_to"]["maximum"], 1000);
     assert_eq!(count["defaults"], json!({"up_to": 10, "pause_ms": 0}));

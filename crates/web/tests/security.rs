@@ -235,6 +235,11 @@ async fn a_foreign_host_is_refused_on_every_kind_of_route() {
             r#"{"content": {"kind": "chromatic", "rows": ["RRR"]}}"#,
         ),
         ("GET", "/edit", ""),
+        (
+            "POST",
+            &format!("/api/runs/{run}/inbox") as &str,
+            r#"{"content": {"kind": "chromatic", "rows": ["RRR"]}}"#,
+        ),
         ("DELETE", &format!("/api/runs/{run}") as &str, ""),
     ] {
         let mut request = request(method, uri, body, &[JSON]);
@@ -335,6 +340,11 @@ async fn changes_only_as_json_from_the_studios_own_pages() {
         (
             "POST",
             "/api/check".to_string(),
+            json!({"content": {"kind": "chromatic", "rows": ["RRR"]}}).to_string(),
+        ),
+        (
+            "POST",
+            format!("/api/runs/{run}/inbox"),
             json!({"content": {"kind": "chromatic", "rows": ["RRR"]}}).to_string(),
         ),
         (

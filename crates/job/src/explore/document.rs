@@ -92,6 +92,14 @@ pub fn archive_file<G: Sync>(
         "interrupted": explored.interrupted,
         "history": explored.history,
     });
+    let mut head = head;
+    if explored.edits > 0 {
+        head["edits"] = json!({
+            "taken": explored.edits,
+            "note": "content a designer sent while the run worked was told to its archive: \
+                     its parameters and seed alone do not make this archive again",
+        });
+    }
     /// The head's fields, then the elites.
     #[derive(Serialize)]
     struct Whole<'a> {

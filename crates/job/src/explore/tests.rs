@@ -368,3 +368,98 @@ fn the_cells_reported_as_it_goes_add_up_to_the_archive() {
         assert!(reports <= 202, "{reports} reports");
     }
 }
+
+#[test]
+fn edits_sent_while_it_runs_are_told_to_the_archive_and_noted() {
+    let plan = settings(400).plan(&OFFERED).unwrap();
+    let plain = explore(&Digits, &plan, Goal::Maximise, 0.0, 3, &Context::quiet()).unwrap();
+    // A cell the run alone leaves without a 9, and an edit that puts one there.
+    let (a, b) = (0..9u8)
+        .flat_map(|a| (0..10u8).map(move |b| (a, b)))
+        .find(|&(a, b)| {
+            let cell = usize::from(a) * 10 + usize::from(b);
+            plain.archive.get(cell).is_none_or(|e| e.fitness < 9.0)
+        })
+        .expect("400 evaluations leave some cell short of a 9");
+    let inbox = crate::inbox::Inbox::default();
+    // Sent before the run opens its inbox: refused (as a front end is told).
+    assert_eq!(
+        inbox.post(json!([a, b, 9])),
+        Err(crate::inbox::Refused::NotOpen)
+    );
+    // Waiting when the first batch ends, as if sent during it.
+    inbox.open();
+    inbox.post(json!([a, b, 9])).unwrap();
+    inbox.post(json!("not digits")).unwrap();
+    let lines = std::sync::Mutex::new(Vec::new());
+    let listen = |e: &Event| {
+        if let Event::Line { text } = e {
+            lines.lock().unwrap().push(text.clone());
+        }
+    };
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let context = Context::new(&listen, &cancel).with_inbox(&inbox);
+    let admit = |document: &Value| -> Result<[u8; 3], String> {
+        serde_json::from_value(document.clone()).map_err(|_| "not three digits".to_string())
+    };
+    let explored = explore_from(
+        &Digits,
+        &plan,
+        Goal::Maximise,
+        0.0,
+        3,
+        &context,
+        &Value::Null,
+        &memo::Nothing,
+        &Designed {
+            seeds: &[],
+            admit: Some(&admit),
+        },
+    )
+    .unwrap();
+    let cell = usize::from(a) * 10 + usize::from(b);
+    assert_eq!(explored.archive.get(cell).unwrap().fitness, 9.0);
+    assert_eq!(explored.edits, 1);
+    assert_eq!(
+        explored.evaluations, plain.evaluations,
+        "edits are not counted"
+    );
+    let counts = inbox.counts();
+    assert_eq!((counts.posted, counts.taken, counts.refused), (2, 1, 1));
+    assert_eq!(counts.refusal.as_deref(), Some("not three digits"));
+    assert!(!counts.open, "the run has ended");
+    assert_eq!(
+        *lines.lock().unwrap(),
+        [
+            "edit 1 taken into the archive",
+            "an edit was refused: not three digits"
+        ]
+    );
+    // The archive file says so.
+    let file = archive_file(
+        &context,
+        "digits",
+        "0",
+        3,
+        &json!({}),
+        &plan,
+        &explored,
+        |e| json!({"digits": e.genome}),
+    )
+    .unwrap();
+    let doc: Value = serde_json::from_slice(&file.bytes).unwrap();
+    assert_eq!(doc["edits"]["taken"], 1);
+    assert!(document(&settings(400), 3, 1).get("edits").is_none());
+}
+
+#[test]
+fn a_run_without_an_admit_leaves_the_inbox_closed() {
+    let plan = settings(200).plan(&OFFERED).unwrap();
+    let inbox = crate::inbox::Inbox::default();
+    let context = Context::quiet().with_inbox(&inbox);
+    explore(&Digits, &plan, Goal::Maximise, 0.0, 3, &context).unwrap();
+    assert_eq!(
+        inbox.post(json!([1, 1, 1])),
+        Err(crate::inbox::Refused::NotOpen)
+    );
+}

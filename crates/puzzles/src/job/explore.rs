@@ -11,7 +11,7 @@ use std::hash::Hash;
 
 use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem};
 use ludoforge_job::explore::{
-    self, Described, Descriptor, ExploreSettings, Explored, Locked, Memo, Plan,
+    self, Described, Descriptor, Designed, ExploreSettings, Explored, Locked, Memo, Plan,
 };
 use ludoforge_job::{Artifact, Context, File, JobError, Spec};
 use schemars::JsonSchema;
@@ -205,20 +205,22 @@ where
 
 /// A designer's maze as a genome, what keeps its locked squares, and how far the first
 /// suggestions stray from it.
-struct Around<G, K> {
+struct Around<G, K, A> {
     start: G,
     keeps: K,
     spread: usize,
+    /// A maze sent while the exploration runs, as a genome (before the locks are checked).
+    sent: A,
 }
 
 /// The exploration around a designer's maze: every maze made from it keeping its locked
 /// squares, the maze itself offered to the archive after the first batch.
 #[allow(clippy::too_many_arguments)]
-fn suggested<P, F, K>(
+fn suggested<P, F, K, A>(
     problem: &P,
     maze: &F,
     memo: &Memo<P::Genome, Kept>,
-    around: Around<P::Genome, K>,
+    around: Around<P::Genome, K, A>,
     plan: &Plan,
     goal: Goal,
     seed: u64,
@@ -229,8 +231,17 @@ where
     P::Genome: Eq + Hash + Clone + Serialize + DeserializeOwned,
     F: Fn(&P::Genome) -> Option<Puzzle> + Sync,
     K: Fn(&P::Genome) -> bool + Sync,
+    A: Fn(&Value) -> Result<P::Genome, String> + Sync,
 {
     let locked = Locked::new(problem, around.start.clone(), around.keeps, around.spread);
+    let admit = |document: &Value| {
+        let genome = (around.sent)(document)?;
+        if locked.keeps(&genome) {
+            Ok(genome)
+        } else {
+            Err("it changes a locked square: unlock the square to send such a maze".to_string())
+        }
+    };
     explore::explore_from(
         &described(&locked, maze, memo),
         plan,
@@ -240,7 +251,10 @@ where
         context,
         &Value::Null,
         memo,
-        &[around.start],
+        &Designed {
+            seeds: &[around.start],
+            admit: Some(&admit),
+        },
     )
 }
 
@@ -362,6 +376,7 @@ impl Spec for ChessExploreJob {
                     start: placement,
                     keeps,
                     spread: start.spread(),
+                    sent: |document: &Value| start.sent(document).map(|s| s.placement()),
                 };
                 suggested(&problem, &maze, &memo, around, &plan, goal, seed, context)?
             }
@@ -490,6 +505,7 @@ impl Spec for ChromaticExploreJob {
                     start: colours,
                     keeps,
                     spread: start.spread(),
+                    sent: |document: &Value| start.sent(document).map(|s| s.colours()),
                 };
                 suggested(&problem, &maze, &memo, around, &plan, goal, seed, context)?
             }

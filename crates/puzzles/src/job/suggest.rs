@@ -116,6 +116,28 @@ impl Start {
         }
     }
 
+    /// A maze a designer sent while the exploration around this start runs: read as the
+    /// start is, and refused unless it is a maze of the same board, ends (and agent and pieces).
+    pub(super) fn sent(&self, document: &Value) -> Result<Start, String> {
+        let sent = Start::read(document, &[], self.puzzle.kind())
+            .map_err(|e| e.to_string())?
+            .ok_or("no maze was sent")?;
+        if sent.spec() != self.spec() {
+            return Err(format!(
+                "it is not a maze of this exploration's board: a {} maze on the same {}×{}                  board, with the same entrance and exit{}, is needed",
+                self.puzzle.kind(),
+                self.puzzle.board().width,
+                self.puzzle.board().height,
+                if self.puzzle.kind() == "chess" {
+                    ", agent and pieces"
+                } else {
+                    ""
+                }
+            ));
+        }
+        Ok(sent)
+    }
+
     /// How many of the maze's own mutations the first mazes are from the start, at most: an
     /// eighth of the squares repainted, or every piece moved twice.
     pub fn spread(&self) -> usize {

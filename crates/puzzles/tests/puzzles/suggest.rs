@@ -219,3 +219,60 @@ proptest! {
         suggest_in_a_rectangle(chess, maze_seed, corners, seed);
     }
 }
+
+#[test]
+fn mazes_sent_while_it_runs_are_taken_unless_they_break_a_lock() {
+    let start = generated("chromatic", 9, 2);
+    let lock = vec!["a1:c3".to_string()];
+    let params = json!({"start": start, "lock": lock,
+        "explore": {"evaluations": 600, "initial": 50, "batch": 50}});
+    let first = read_puzzle(&start.to_string()).unwrap();
+    let Puzzle::Chromatic(maze) = &first else {
+        unreachable!("a chromatic maze")
+    };
+    // The start with one square repainted: unlocked (i9), then locked (a1).
+    let repainted = |square: usize| {
+        let mut rows: Vec<Vec<char>> = start["puzzle"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().chars().collect())
+            .collect();
+        let (file, rank) = (square % 9, square / 9);
+        // Rows are written top rank first.
+        let row = &mut rows[8 - rank];
+        row[file] = if row[file] == 'R' { 'G' } else { 'R' };
+        let mut edited = start["puzzle"].clone();
+        edited["rows"] = json!(
+            rows.iter()
+                .map(|r| r.iter().collect::<String>())
+                .collect::<Vec<_>>()
+        );
+        edited
+    };
+    assert_eq!(maze.board.name(80), "i9");
+    let inbox = ludoforge_job::inbox::Inbox::default();
+    inbox.open();
+    inbox.post(repainted(80)).unwrap();
+    inbox.post(repainted(0)).unwrap();
+    inbox
+        .post(json!({"kind": "chromatic", "rows": ["RRR", "RRR", "RRR"]}))
+        .unwrap();
+    let context = Context::quiet().with_inbox(&inbox);
+    let artifact = ChromaticExploreJob.run(&params, 5, &context).unwrap();
+    let shelf: Value = serde_json::from_slice(&artifact.file("result").unwrap().bytes).unwrap();
+    let counts = inbox.counts();
+    assert_eq!((counts.taken, counts.refused), (1, 2), "{counts:?}");
+    assert_eq!(shelf["edits"]["taken"], 1);
+    // Told in order: the last refused was the maze of another board.
+    assert!(
+        counts
+            .refusal
+            .as_deref()
+            .is_some_and(|r| r.contains("not a maze of this exploration's board")),
+        "{counts:?}"
+    );
+    // Without edits, the same run is its parameters' own.
+    let plain = archive(&ChromaticExploreJob, &params, 5, 2);
+    assert!(plain.get("edits").is_none());
+}
