@@ -88,6 +88,25 @@
     page.dataset.content = JSON.stringify(sent(doc));
     page.dataset.locks = JSON.stringify([...locks].sort());
     check();
+    toRun();
+  }
+
+  // An edit made while suggestions are being searched for goes into that search: the run
+  // tells it to its archive at its next batch (unless it changes a square locked when the
+  // search began), and its shelf holds it or better.
+  let running = null; // the suggestion run under way
+  let sentEdits = 0;
+  async function toRun() {
+    if (!running || !doc) return;
+    const id = running;
+    try {
+      await post(`/api/runs/${id}/inbox`, { content: sent(doc) });
+      sentEdits += 1;
+      page.dataset.editsSent = String(sentEdits);
+    } catch (e) {
+      // The run ended or stopped exploring meanwhile: the next Suggest starts from this edit.
+      if (running === id) $("suggeststatus").textContent = `This edit was not sent to the search: ${e.message}`;
+    }
   }
 
   function restore(text) {
@@ -437,25 +456,57 @@
       return;
     }
     $("suggeststatus").textContent = "Searching…";
+    running = run.id;
+    page.dataset.searchRun = run.id;
+    page.dataset.searchOpen = "false";
+    sentEdits = 0;
+    page.dataset.editsSent = "0";
+    page.dataset.editsTaken = "0";
+    page.dataset.editsRefused = "0";
+    $("stopsuggest").hidden = false;
     if (source) source.close();
     source = new EventSource(`/api/runs/${run.id}/events`);
     source.addEventListener("progress", (ev) => {
       const p = JSON.parse(ev.data);
       const filled = p.heat ? ` · ${p.heat.filled} cells filled` : "";
       const share = p.fraction === null ? "" : ` ${(100 * p.fraction).toFixed(0)}%`;
-      $("suggeststatus").textContent = `Searching…${share}${filled}`;
+      let edits = "";
+      page.dataset.searchOpen = String(Boolean(p.edits && p.edits.open));
+      if (p.edits && p.edits.posted > 0) {
+        const e = p.edits;
+        edits = ` · ${e.taken} of your edits taken into the search`;
+        if (e.refused > 0) edits += `, ${e.refused} refused (${e.refusal})`;
+        page.dataset.editsTaken = String(e.taken);
+        page.dataset.editsRefused = String(e.refused);
+      }
+      $("suggeststatus").textContent = `Searching…${share}${filled}${edits}`;
     });
-    source.addEventListener("done", async () => {
+    const ended = () => {
       source.close();
+      running = null;
       $("suggest").disabled = false;
+      $("stopsuggest").hidden = true;
+    };
+    source.addEventListener("done", async () => {
+      ended();
       await shelf(run.id, performance.now() - started);
     });
     source.addEventListener("error", (ev) => {
-      source.close();
-      $("suggest").disabled = false;
+      ended();
       const data = ev.data ? JSON.parse(ev.data) : {};
       $("suggeststatus").textContent = data.error || "The connection to the studio was lost.";
     });
+  });
+
+  // Stop: the search ends after its batch under way, and its shelf is shown.
+  $("stopsuggest").addEventListener("click", async () => {
+    if (!running) return;
+    $("stopsuggest").disabled = true;
+    try {
+      await fetch(`/api/runs/${running}`, { method: "DELETE", headers: { "Content-Type": "application/json" } });
+    } finally {
+      $("stopsuggest").disabled = false;
+    }
   });
 
   // The finished shelf: up to 24 suggestions spread over it, each with its picture.

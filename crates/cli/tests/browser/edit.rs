@@ -13,6 +13,8 @@ use serde_json::{Value, json};
 
 use super::{Studio, wait_in_page};
 
+#[path = "edit_live.rs"]
+mod live;
 #[path = "edit_maps.rs"]
 mod maps;
 
@@ -132,7 +134,7 @@ pub(super) async fn suggestions(
 }
 
 /// Rows of a chromatic maze, top rank first.
-fn rows(content: &Value) -> Vec<Vec<u8>> {
+pub(super) fn rows(content: &Value) -> Vec<Vec<u8>> {
     content["rows"]
         .as_array()
         .map(|r| {
@@ -144,7 +146,7 @@ fn rows(content: &Value) -> Vec<Vec<u8>> {
 }
 
 /// The colour at `square` (`c4`) of a chromatic maze's rows.
-fn colour_at(rows: &[Vec<u8>], file: usize, rank: usize) -> u8 {
+pub(super) fn colour_at(rows: &[Vec<u8>], file: usize, rank: usize) -> u8 {
     rows[rows.len() - 1 - rank][file]
 }
 
@@ -346,6 +348,7 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     let undone = wait_in_page(&studio.client, "the undo", CHECKED).await?;
     let back: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
     ensure!(back == shown, "undo gave {back}, not {shown}");
+    live::edits_go_into_the_search(studio, &shown).await?;
     chess(studio).await?;
     maps::dungeon(studio).await?;
     maps::risk(studio).await?;
