@@ -253,8 +253,8 @@ where
     )
 }
 
-/// [`explore`], with `seeds` (a designer's content) offered to the archive right after the
-/// first batch (see [`explore_from`]).
+/// [`explore`], with a designer's content offered to the archive right after the first
+/// batch, and content sent while it runs taken as `designed` says (see [`explore_from`]).
 ///
 /// # Errors
 /// As [`explore`].
@@ -265,7 +265,7 @@ pub fn explore_seeded<P>(
     qd_score_offset: f64,
     seed: u64,
     context: &Context,
-    seeds: &[P::Genome],
+    designed: &Designed<'_, P::Genome>,
 ) -> Result<Explored<P::Genome>, JobError>
 where
     P: Mutate + Crossover,
@@ -280,7 +280,7 @@ where
         context,
         &serde_json::Value::Null,
         &memo::Nothing,
-        &Designed { seeds, admit: None },
+        designed,
     )
 }
 
@@ -482,10 +482,10 @@ where
                 break;
             }
             if let (Some(inbox), Some(admit)) = (inbox, designed.admit) {
-                let taken = take_edits(inbox, admit, context, edits);
+                let taken = take_edits(inbox, admit, &projected, context, edits);
                 if !taken.is_empty() {
                     let n = taken.len() as u64;
-                    let told = search.tell(evaluate_all(&projected, taken));
+                    let told = search.tell(taken);
                     edits += n;
                     inbox.taken(n);
                     report(&search, told, evaluations);
@@ -551,31 +551,40 @@ where
     })?
 }
 
-/// The documents waiting in `inbox` made genomes by `admit`; each refused one is counted
-/// with its reason, and every one is named in a report line (`before` were taken earlier).
-fn take_edits<G>(
+/// The documents waiting in `inbox` made genomes by `admit` and evaluated by `problem`; each
+/// refused one (by `admit`, or rejected as invalid by the generator) is counted with its
+/// reason, and every one is named in a report line (`before` were taken earlier).
+fn take_edits<P: ludoforge_evolve::Problem>(
     inbox: &crate::inbox::Inbox,
-    admit: Admit<'_, G>,
+    admit: Admit<'_, P::Genome>,
+    problem: &P,
     context: &Context,
     before: u64,
-) -> Vec<G> {
+) -> Vec<(P::Genome, ludoforge_evolve::Outcome)> {
+    let refuse = |why: String| {
+        context.line(format!("an edit was refused: {why}"));
+        inbox.refused(why);
+    };
     let mut genomes = Vec::new();
     for document in inbox.take() {
         match admit(&document) {
-            Ok(genome) => {
-                genomes.push(genome);
-                context.line(format!(
-                    "edit {} taken into the archive",
-                    before + genomes.len() as u64
-                ));
-            }
-            Err(why) => {
-                context.line(format!("an edit was refused: {why}"));
-                inbox.refused(why);
-            }
+            Ok(genome) => genomes.push(genome),
+            Err(why) => refuse(why),
         }
     }
-    genomes
+    let mut taken = Vec::new();
+    for (genome, outcome) in evaluate_all(problem, genomes) {
+        if let ludoforge_evolve::Outcome::Rejected(rejection) = &outcome {
+            refuse(format!("it is not valid: {}", rejection.reason));
+            continue;
+        }
+        taken.push((genome, outcome));
+        context.line(format!(
+            "edit {} taken into the archive",
+            before + taken.len() as u64
+        ));
+    }
+    taken
 }
 
 #[cfg(test)]

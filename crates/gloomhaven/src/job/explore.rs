@@ -339,7 +339,10 @@ impl Spec for GloomhavenExploreJob {
                     0.0,
                     seed,
                     context,
-                    std::slice::from_ref(start),
+                    &explore::Designed {
+                        seeds: std::slice::from_ref(start),
+                        admit: None,
+                    },
                 )?
             }
         };

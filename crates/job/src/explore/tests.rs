@@ -431,8 +431,8 @@ fn edits_sent_while_it_runs_are_told_to_the_archive_and_noted() {
     assert_eq!(
         *lines.lock().unwrap(),
         [
-            "edit 1 taken into the archive",
-            "an edit was refused: not three digits"
+            "an edit was refused: not three digits",
+            "edit 1 taken into the archive"
         ]
     );
     // The archive file says so.

@@ -303,6 +303,17 @@ impl Spec for ExploreJob {
             Some((start, locks)) => {
                 let keeps = |v: &Variant| locks.kept(start, v);
                 let locked = Locked::new(&problem, start.clone(), keeps, 4);
+                // A variant the designer edits while the search runs goes into it.
+                let admit = |document: &Value| {
+                    let variant = start_variant(document).map_err(|e| e.to_string())?;
+                    match locks.changed(start, &variant) {
+                        None => Ok(variant),
+                        Some(part) => Err(format!(
+                            "it changes the {part}, locked when the search began: untick \
+                             {part} and suggest again to send such a variant"
+                        )),
+                    }
+                };
                 explore::explore_seeded(
                     &locked,
                     &plan,
@@ -310,7 +321,10 @@ impl Spec for ExploreJob {
                     offset,
                     seed,
                     context,
-                    std::slice::from_ref(start),
+                    &explore::Designed {
+                        seeds: std::slice::from_ref(start),
+                        admit: Some(&admit),
+                    },
                 )?
             }
         };

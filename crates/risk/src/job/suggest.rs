@@ -43,6 +43,12 @@ impl Locks {
     /// Whether `v` keeps what these locks keep of `start`.
     #[must_use]
     pub fn kept(&self, start: &Variant, v: &Variant) -> bool {
+        self.changed(start, v).is_none()
+    }
+
+    /// The first locked part `v` changes of `start` (`rules`, `map`, `bonuses`), if any.
+    #[must_use]
+    pub fn changed(&self, start: &Variant, v: &Variant) -> Option<&'static str> {
         fn bonuses(x: &Variant) -> Vec<(&str, u32)> {
             let mut b: Vec<(&str, u32)> = x
                 .map
@@ -53,9 +59,15 @@ impl Locks {
             b.sort_unstable();
             b
         }
-        (!self.rules || v.rules == start.rules)
-            && (!self.map || v.map == start.map)
-            && (!self.bonuses || bonuses(v) == bonuses(start))
+        if self.rules && v.rules != start.rules {
+            Some("rules")
+        } else if self.map && v.map != start.map {
+            Some("map")
+        } else if self.bonuses && bonuses(v) != bonuses(start) {
+            Some("bonuses")
+        } else {
+            None
+        }
     }
 }
 
@@ -137,6 +149,44 @@ mod tests {
         let locks = Locks::read(&["rules".into(), "bonuses".into()]).unwrap();
         assert!(kept_rules.iter().all(|v| locks.kept(&start, v)));
         assert!(kept_rules.iter().all(|v| v.rules == start.rules));
+    }
+
+    #[test]
+    fn variants_sent_while_it_runs_are_taken_unless_they_change_a_locked_part() {
+        let start = start();
+        let document =
+            |v: &Variant| json!({"kind": "risk", "seed": 1, "rules": v.rules, "map": v.map});
+        let mut other_rules = start.clone();
+        other_rules.rules.defence_dice = 1;
+        let mut other_bonus = start.clone();
+        other_bonus.map.continents[0].bonus += 3;
+        let params = json!({
+            "matches": 4,
+            "start": {"content": document(&start).to_string(), "name": "start.json"},
+            "lock": ["rules"],
+            "explore": {"evaluations": 48, "initial": 16, "batch": 16},
+        });
+        let inbox = ludoforge_job::inbox::Inbox::default();
+        inbox.open();
+        inbox.post(document(&other_bonus)).unwrap();
+        inbox.post(document(&other_rules)).unwrap();
+        let context = Context::quiet().with_inbox(&inbox);
+        let artifact = ExploreJob.run(&params, 3, &context).unwrap();
+        let archive: Value =
+            serde_json::from_slice(&artifact.file("result").unwrap().bytes).unwrap();
+        let counts = inbox.counts();
+        assert_eq!((counts.taken, counts.refused), (1, 1), "{counts:?}");
+        assert_eq!(
+            counts.refusal.as_deref(),
+            Some(
+                "it changes the rules, locked when the search began: untick rules and suggest \
+                 again to send such a variant"
+            )
+        );
+        assert_eq!(archive["edits"]["taken"], 1);
+        let locks = Locks::read(&["rules".into()]).unwrap();
+        assert_eq!(locks.changed(&start, &other_rules), Some("rules"));
+        assert_eq!(locks.changed(&start, &other_bonus), None);
     }
 
     #[test]
