@@ -200,6 +200,31 @@ fn inputs(dir: &Path) -> (String, String, String) {
     (puzzle, dungeon, board)
 }
 
+/// A `side`×`side` dungeon map of halls: a wall every tenth row, with a door at alternate
+/// ends; the start at the top left, the goal at the bottom right.
+fn halls(side: usize) -> Value {
+    let rows: Vec<String> = (0..side)
+        .map(|y| {
+            (0..side)
+                .map(|x| {
+                    let edge = x == 0 || y == 0 || x == side - 1 || y == side - 1;
+                    let door = if (y / 10) % 2 == 0 { side - 2 } else { 1 };
+                    if edge || (y % 10 == 0 && x != door) {
+                        '#'
+                    } else if (x, y) == (1, 1) {
+                        '<'
+                    } else if (x, y) == (side - 2, side - 2) {
+                        '>'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    json!({"kind": "dungeon", "rows": rows})
+}
+
 /// The explore section at its largest (an archive of a million cells, the most it holds).
 fn explore() -> Value {
     json!({"evaluations": 100_000_000, "initial": 100_000, "batch": 100_000, "max_mutations": 100,
@@ -271,6 +296,13 @@ fn cases(dir: &Path) -> Vec<Case> {
             "stock",
             json!({"width": 2000, "height": 2000, "generate": "caves", "threshold": 1}),
         ),
+        Case {
+            refusable: Some(("explore.evaluations", "explore.evaluations")),
+            ..case(
+                "stock-explore",
+                json!({"start": halls(120), "explore": explore()}),
+            )
+        },
         gloomhaven,
         reading("gloomhaven-export-vgb", json!({"official": 1})),
         reading(

@@ -46,6 +46,7 @@ pub fn registry() -> Registry {
         "puzzle-chess-explore",
         "puzzle-chromatic-explore",
         "stock",
+        "stock-explore",
         "risk-design",
         "risk-explore",
         "portals",

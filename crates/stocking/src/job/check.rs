@@ -34,7 +34,24 @@ pub fn check(document: &Value, context: &Context) -> Option<Result<Checked, JobE
     (ours || bare).then(|| checked(document, context))
 }
 
-fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
+/// A dungeon map read from a document, with what stocks it.
+pub(super) struct Dungeon {
+    /// The map.
+    pub grid: Grid,
+    /// The stocking's seed (1 when the document gives none).
+    pub seed: u64,
+    /// The stocking's settings.
+    pub settings: Settings,
+    /// The theme, when the document names a built-in one.
+    pub theme: Option<String>,
+}
+
+/// The map of a stocked file (or a bare map) and the seed, settings and theme that stock it.
+///
+/// # Errors
+/// [`JobError::Input`] for a document without rows, a map that cannot be used, or settings
+/// that cannot be read.
+pub(super) fn read_dungeon(document: &Value) -> Result<Dungeon, JobError> {
     let rows = document
         .pointer("/map/rows")
         .or_else(|| document.get("rows"))
@@ -74,7 +91,25 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
         .pointer("/theme/name")
         .or_else(|| document.get("theme"))
         .and_then(Value::as_str)
-        .filter(|name| themes.get(name).is_ok());
+        .filter(|name| themes.get(name).is_ok())
+        .map(String::from);
+    Ok(Dungeon {
+        grid,
+        seed,
+        settings,
+        theme,
+    })
+}
+
+fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
+    let Dungeon {
+        grid,
+        seed,
+        settings,
+        theme,
+    } = read_dungeon(document)?;
+    let themes = Themes::built_in();
+    let theme = theme.as_deref();
     let kind = format!("dungeon map {}×{}", grid.width(), grid.height());
     let (start, goal) = (grid.start(), grid.goal());
     let bare = json!({
@@ -86,7 +121,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     match stock_map_until(grid, &settings, theme, &themes, seed, |_| {}, None) {
         Err(StockMapError::Map(e @ MapError::Unreachable { .. })) => Ok(Checked {
             of: "stock",
-            suggest: None,
+            suggest: Some("stock-explore"),
             kind,
             problem: Some(Problem {
                 reason: e.to_string(),
@@ -119,7 +154,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
             })?;
             Ok(Checked {
                 of: "stock",
-                suggest: None,
+                suggest: Some("stock-explore"),
                 kind,
                 problem: None,
                 measures: measures(&content),
@@ -168,7 +203,12 @@ fn measures(content: &Value) -> Vec<Measure> {
             }
             other => (*other).clone(),
         };
-        out.push(Measure::plain(name, value));
+        // The exploration's descriptors: suggestions can be spread over them.
+        if ["fun_after", "keys", "rewards", "traps", "reachable"].contains(&name) {
+            out.push(Measure::descriptor(name, value));
+        } else {
+            out.push(Measure::plain(name, value));
+        }
     }
     out
 }

@@ -6,9 +6,11 @@
 //! for virtual tabletops (`uvtt`, see [`crate::uvtt`]).
 
 mod check;
+mod explore;
 mod params;
 
 pub use check::check;
+pub use explore::{ExploreJob, ExploreParams, explore_descriptors, locked_cells};
 pub use params::{Generator, StockParams};
 
 use std::sync::Arc;
@@ -42,11 +44,11 @@ pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About
 ///
 /// ```
 /// let ids: Vec<_> = ludoforge_stocking::job::jobs().iter().map(|j| j.id()).collect();
-/// assert_eq!(ids, ["stock"]);
+/// assert_eq!(ids, ["stock", "stock-explore"]);
 /// ```
 #[must_use]
 pub fn jobs() -> Vec<Box<dyn Job>> {
-    vec![Box::new(StockJob)]
+    vec![Box::new(StockJob), Box::new(ExploreJob)]
 }
 
 /// `stock`: stock a grid map by solving its pointless areas.
