@@ -90,7 +90,6 @@ window.EditBoard = function (ctx) {
       list.push({ id: ".", label: "floor", swatch: "#eee" });
       list.push({ id: "<", label: "start", glyph: "S" });
       list.push({ id: ">", label: "goal", glyph: "G" });
-      return list;
     } else if (ctx.doc().kind === "chess") {
       for (const p of Object.keys(PIECE)) list.push({ id: p, label: PIECE_NAME[p], glyph: PIECE[p] });
       list.push({ id: "empty", label: "clear" });

@@ -197,7 +197,7 @@
     of = result.of;
     checkedContent = result.valid ? result.content : null;
     // Suggestions come from an exploration of the content's generator, where it has one.
-    const grid = doc.kind === "chess" || doc.kind === "chromatic";
+    const grid = doc.kind === "chess" || doc.kind === "chromatic" || doc.kind === "dungeon";
     // A Gloomhaven scenario is not edited here, but its parts can be locked for suggestions.
     const scenario = doc.kind === "view" && of === "gloomhaven";
     explorer = result.suggest || null;
@@ -525,7 +525,7 @@
     const shown = [];
     const count = Math.min(24, elites.length);
     for (let i = 0; i < count; i++) shown.push(elites[Math.floor((i * elites.length) / count)]);
-    const kept = doc.kind === "view" || doc.kind === "risk" ? tickedLocks().join(", ") || "nothing locked" : `the ${locks.size} locked squares`;
+    const kept = doc.kind === "view" || doc.kind === "risk" ? tickedLocks().join(", ") || "nothing locked" : `the ${locks.size} locked ${doc.kind === "dungeon" ? "cells and the start and goal" : "squares"}`;
     $("suggeststatus").textContent =
       `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping ${kept}; ${count} shown.`;
     page.dataset.suggested = String(archive.filled);

@@ -1,5 +1,6 @@
 //! The editor on content that is not a grid of squares to paint alone: a stocked dungeon's
-//! map (walls painted round the goal cut it off), the classic Risk board (the border into
+//! map (walls painted round the goal cut it off; suggestions around it keep the cells locked
+//! round the goal), the classic Risk board (the border into
 //! Australia removed cuts it off; a bonus raised), a portal dungeon (a portal removed and
 //! put back) and a Gloomhaven scenario (its tiles locked, suggestions around it, one taken).
 
@@ -118,6 +119,71 @@ pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
             .is_some_and(|v| v.starts_with("Valid")),
         "{again}"
     );
+    dungeon_suggestions(studio, &rows, (gx, gy)).await
+}
+
+/// Suggestions around the dungeon: the cells around the goal locked, a suggestion taken keeps
+/// them (wall or floor) and the ends, and is valid.
+async fn dungeon_suggestions(
+    studio: &Studio,
+    rows: &[Vec<u8>],
+    (gx, gy): (i64, i64),
+) -> Result<()> {
+    studio
+        .client
+        .find(Locator::Css(".tool[data-tool=\"lock\"]"))
+        .await?
+        .click()
+        .await?;
+    let mut locked = Vec::new();
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let (x, y) = (gx + dx, gy + dy);
+            if x < 0 || y < 0 || y as usize >= rows.len() || x as usize >= rows[0].len() {
+                continue;
+            }
+            studio
+                .client
+                .find(Locator::Css(&format!(".square[data-square=\"{x},{y}\"]")))
+                .await?
+                .click()
+                .await?;
+            locked.push((x as usize, y as usize));
+        }
+    }
+    let shelf = suggestions(studio, Some(["fun_after", "rewards"]), 400).await?;
+    ensure!(shelf["cards"].as_u64().unwrap_or(0) > 1, "{shelf}");
+    eprintln!("edit: suggestions around the dungeon: {shelf}");
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    let takes = studio
+        .client
+        .find_all(Locator::Css(".suggestion .take"))
+        .await?;
+    takes[takes.len() - 1].click().await?;
+    let taken = wait_in_page(&studio.client, "the dungeon suggestion taken", CHECKED).await?;
+    ensure!(
+        taken["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: dungeon map 80×40")),
+        "{taken}"
+    );
+    let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
+    let after: Vec<Vec<u8>> = content["rows"]
+        .as_array()
+        .context("no rows")?
+        .iter()
+        .map(|r| r.as_str().unwrap_or("").bytes().collect())
+        .collect();
+    let wall = |b: u8| b == b'#';
+    for &(x, y) in &locked {
+        ensure!(
+            wall(after[y][x]) == wall(rows[y][x]),
+            "the taken suggestion changed the locked cell {x},{y}"
+        );
+    }
+    ensure!(after[gy as usize][gx as usize] == b'>', "the goal moved");
+    shot_at(studio, "edit-dungeon-suggestions", ".suggest").await?;
     Ok(())
 }
 

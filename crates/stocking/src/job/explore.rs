@@ -61,24 +61,42 @@ impl Default for ExploreParams {
     }
 }
 
-/// The descriptors a dungeon map of `cells` cells offers.
+/// The descriptors a dungeon map of `cells` cells offers, with ranges fitted to its size:
+/// counts up to what a map of its size holds (rewards about one for every 40 cells of the
+/// map, traps one for every 120, keys one for every 400, reachable floor half the map, each
+/// at least a small map's), cut into cells of whole numbers.
 ///
 /// ```
 /// let offered = ludoforge_stocking::job::explore_descriptors(80 * 40);
 /// let names: Vec<_> = offered.iter().map(|d| d.name).collect();
 /// assert_eq!(names, ["fun_after", "rewards", "reachable", "keys", "traps"]);
-/// assert_eq!((offered[2].high, offered[2].cells), (3200.0, 20));
+/// assert_eq!((offered[1].high, offered[1].cells), (80.0, 20));
+/// assert_eq!((offered[2].high, offered[2].cells), (1600.0, 25));
+/// let small = ludoforge_stocking::job::explore_descriptors(24 * 12);
+/// assert_eq!((small[1].high, small[1].cells), (24.0, 12));
 /// ```
 #[must_use]
 pub fn explore_descriptors(cells: usize) -> Vec<Descriptor> {
-    let count = |name, high: f64, n, help| Descriptor {
-        name,
-        unit: "",
-        low: 0.0,
-        high,
-        cells: n,
-        help,
+    // Up to `high` (at least `least`), in cells `width` wide.
+    let count = |name, share: usize, least: usize, width: usize, help| {
+        let high = (cells / share).max(least).div_ceil(width) * width;
+        Descriptor {
+            name,
+            unit: "",
+            low: 0.0,
+            high: high as f64,
+            cells: high / width,
+            help,
+        }
     };
+    let rewards = count(
+        "rewards",
+        40,
+        24,
+        if cells > 1_000 { 4 } else { 2 },
+        "Rewards of every size.",
+    );
+    let reach_high = (cells / 2).max(25).div_ceil(25) * 25;
     vec![
         Descriptor {
             name: "fun_after",
@@ -89,17 +107,17 @@ pub fn explore_descriptors(cells: usize) -> Vec<Descriptor> {
             help: "The share of the reachable floor the player must or wants to visit once \
                    stocked: the paper's measure of fun.",
         },
-        count("rewards", 24.0, 12, "Rewards of every size."),
+        rewards,
         Descriptor {
             name: "reachable",
             unit: "cells",
             low: 0.0,
-            high: cells.max(1) as f64,
-            cells: 20,
+            high: reach_high as f64,
+            cells: 25,
             help: "Floor cells the start reaches: how much of the map is in play.",
         },
-        count("keys", 8.0, 8, "Locked doors, each with its key."),
-        count("traps", 12.0, 12, "Traps."),
+        count("keys", 400, 8, 1, "Locked doors, each with its key."),
+        count("traps", 120, 12, 2, "Traps."),
     ]
 }
 
@@ -202,19 +220,24 @@ impl Problem for Maps<'_> {
 }
 
 impl Mutate for Maps<'_> {
-    /// Paints one cell the other way (half the time), or a block of 2×2 to 5×5 cells all wall
-    /// or all floor (a wall put up, a room or passage opened).
+    /// Paints a block of 1×1 to 5×5 cells all wall or all floor (a wall put up, a room or a
+    /// passage opened) over a floor cell: painting solid rock far from the floor changes
+    /// nothing the player meets.
     fn mutate(&self, floor: &mut Vec<bool>, rng: &mut Stream) {
-        let i = below(rng, floor.len());
-        if below(rng, 2) == 0 {
-            if self.paintable(i) {
-                floor[i] = !floor[i];
-            }
+        let floors = floor.iter().filter(|&&f| f).count();
+        let Some(anchor) = floor
+            .iter()
+            .enumerate()
+            .filter(|&(_, &f)| f)
+            .map(|(i, _)| i)
+            .nth(below(rng, floors.max(1)))
+        else {
             return;
-        }
+        };
         let to = below(rng, 2) == 0;
-        let (w, h) = (2 + below(rng, 4), 2 + below(rng, 4));
-        let (x, y) = (i % self.width, i / self.width);
+        let (w, h) = (1 + below(rng, 5), 1 + below(rng, 5));
+        let x = (anchor % self.width).saturating_sub(below(rng, w));
+        let y = (anchor / self.width).saturating_sub(below(rng, h));
         for cy in y..(y + h).min(self.height) {
             for cx in x..(x + w).min(self.width) {
                 let j = cy * self.width + cx;
