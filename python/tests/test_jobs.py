@@ -89,6 +89,31 @@ def test_content_is_checked_and_suggested_around_as_on_the_command_line(cli, tmp
         ]
 
 
+def test_suggestions_around_a_dungeon_keep_its_locked_cells_as_on_the_command_line(cli, tmp_path):
+    stocked = ludoforge.run("stock", {"width": 30, "height": 16}, seed=5)
+    (tmp_path / "d.json").write_bytes(stocked.result_bytes)
+    cli("suggest", "d.json", "--lock", "0,0:9,15", "--evaluations", "300", "--seed", "3", "-o", "s.json", cwd=tmp_path)
+    shelf = ludoforge.run(
+        "stock-explore",
+        {
+            "start": {"content": stocked.result_bytes.decode(), "name": "d.json"},
+            "lock": ["0,0:9,15"],
+            "explore": {"evaluations": 300},
+        },
+        seed=3,
+    )
+    assert shelf.result_bytes == (tmp_path / "s.json").read_bytes()
+    first = stocked.result["map"]["rows"]
+    walls = lambda rows: [[c == "#" for c in row[:10]] for row in rows]
+    for elite in shelf.result["elites"]:
+        assert walls(elite["result"]["rows"]) == walls(first)
+        # Each is a map `check` stocks to the measures it was shelved by.
+        checked = ludoforge.run("check", {"content": elite["result"]}, seed=1)
+        assert checked.result["valid"] is True
+        for name, value in elite["descriptors"].items():
+            assert checked.result["measures"][name] == value
+
+
 def test_files_are_made_only_when_asked_and_do_not_change_the_result():
     plain = ludoforge.run("stock", QUICK[3][1], seed=2, files=())
     assert plain.files == {}

@@ -541,7 +541,9 @@
       img.alt = `suggestion in cell ${elite.cell}`;
       img.loading = "lazy";
       const text = document.createElement("p");
-      text.textContent = `${a.replaceAll("_", " ")} ${elite.descriptors[a]} · ${b.replaceAll("_", " ")} ${elite.descriptors[b]}`;
+      // Whole counts as they are, shares to two places.
+      const figure = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+      text.textContent = `${a.replaceAll("_", " ")} ${figure(elite.descriptors[a])} · ${b.replaceAll("_", " ")} ${figure(elite.descriptors[b])}`;
       const take = document.createElement("button");
       take.type = "button";
       take.className = "take";

@@ -18,6 +18,11 @@ fn fixtures(d: &std::path::Path) {
         "maze.json",
         "{\"kind\": \"chromatic\", \"rows\": [\"RRR\", \"ROR\", \"RRR\"]}",
     );
+    write(
+        d,
+        "dungeon.json",
+        "{\"kind\": \"dungeon\", \"rows\": [\"#####\", \"#<.>#\", \"#####\"]}",
+    );
     write(d, "spaces.txt", "   \n   \n");
     write(d, "binary.txt", "\u{0}\u{1}");
     fs::write(d.join("latin1.txt"), [0xff, 0xfe, 0x23]).unwrap();
@@ -456,6 +461,27 @@ const CASES: &[(&str, i32, &str)] = &[
         "run puzzle-chess-explore --set lock=[\"a1\"]",
         1,
         "locks are squares of a maze to start from; give the maze as `start` too",
+    ),
+    (
+        "suggest dungeon.json --lock 0,0:5,1",
+        1,
+        "lock \"0,0:5,1\": \"5,1\" is not a cell of this 5×3 map (0,0 to 4,2)",
+    ),
+    (
+        "suggest dungeon.json --lock a1",
+        1,
+        "lock cells like 3,4 (column, row from the top left) or rectangles like 0,0:5,3",
+    ),
+    ("run stock-explore", 1, "no start map given"),
+    (
+        "run stock-explore --set start=5",
+        1,
+        "a dungeon without rows",
+    ),
+    (
+        "run stock-explore --set start={\"kind\":\"chromatic\",\"rows\":[\"RR\"]}",
+        1,
+        "the start is not a dungeon map (it is \"chromatic\")",
     ),
     // puzzle-solve
     (

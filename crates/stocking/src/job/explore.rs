@@ -51,12 +51,7 @@ impl Default for ExploreParams {
         ExploreParams {
             start: Value::Null,
             lock: None,
-            explore: ExploreSettings {
-                evaluations: 2_000,
-                initial: 100,
-                batch: 50,
-                ..ExploreSettings::default()
-            },
+            explore: ExploreSettings::default(),
         }
     }
 }
@@ -372,7 +367,10 @@ impl Spec for ExploreJob {
         Some(ExploreParams {
             start: serde_json::json!({"kind": "dungeon", "rows": SAMPLE, "seed": 1}),
             lock: Some(vec!["0,0:6,3".into()]),
-            ..ExploreParams::default()
+            explore: ExploreSettings {
+                evaluations: 2_000,
+                ..ExploreSettings::default()
+            },
         })
     }
 
@@ -528,7 +526,10 @@ fn finish(
         context,
         &mut artifact.files,
         explored,
-        &format!("Dungeon maps around a {}×{} map", maps.width, maps.height),
+        &format!(
+            "Suggestions around a dungeon map, {}×{}",
+            maps.width, maps.height
+        ),
         "fun after stocking",
         &captions,
     )?;
