@@ -15,5 +15,7 @@ mod reference;
 mod rules;
 #[path = "gloomhaven/secretariat.rs"]
 mod secretariat;
+#[path = "gloomhaven/suggest.rs"]
+mod suggest;
 #[path = "gloomhaven/vgb.rs"]
 mod vgb;

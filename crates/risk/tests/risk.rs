@@ -21,6 +21,8 @@ mod intervals;
 mod maps_and_dice;
 #[path = "risk/playtest.rs"]
 mod playtest;
+#[path = "risk/suggest.rs"]
+mod suggest;
 #[path = "risk/table4.rs"]
 mod table4;
 #[path = "risk/told.rs"]
