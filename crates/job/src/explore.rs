@@ -448,13 +448,9 @@ where
         }
         report(&search, told, evaluations);
         context.advance(evaluations, search.archive().best().map(|e| e.fitness));
-        let save = |search: &MapElites<P::Genome>,
-                    evaluations,
-                    rejected,
-                    history: &Vec<Point>,
-                    stride,
-                    batches,
-                    edits| {
+        // The counts go as [evaluations, rejected, stride, batches, edits].
+        let save = |search: &MapElites<P::Genome>, history: &Vec<Point>, counts: [u64; 5]| {
+            let [evaluations, rejected, stride, batches, edits] = counts;
             context.checkpoint(batches, || ExploreState {
                 search: search.clone(),
                 evaluations,
@@ -468,68 +464,46 @@ where
         };
         let mut interrupted = first_cut;
         while evaluations < total && !first_cut {
-            if context.cancelled() {
-                save(
-                    &search,
-                    evaluations,
-                    rejected,
-                    &history,
-                    stride,
-                    batches,
-                    edits,
-                )?;
-                interrupted = true;
-                break;
-            }
-            if let (Some(inbox), Some(admit)) = (inbox, designed.admit) {
-                let taken = take_edits(inbox, admit, &projected, context, edits);
-                if !taken.is_empty() {
-                    let n = taken.len() as u64;
-                    let told = search.tell(taken);
-                    edits += n;
-                    inbox.taken(n);
-                    report(&search, told, evaluations);
+            if !context.cancelled() {
+                if let (Some(inbox), Some(admit)) = (inbox, designed.admit) {
+                    let taken = take_edits(inbox, admit, &projected, context, edits);
+                    if !taken.is_empty() {
+                        let n = taken.len() as u64;
+                        let told = search.tell(taken);
+                        edits += n;
+                        inbox.taken(n);
+                        report(&search, told, evaluations);
+                    }
                 }
-            }
-            let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
-            search.batch = settings.batch.min(left);
-            let Some(told) = search.iterate_until(&projected, context.cancel_flag()) else {
+                let left = usize::try_from(total - evaluations).unwrap_or(usize::MAX);
+                search.batch = settings.batch.min(left);
+                if let Some(told) = search.iterate_until(&projected, context.cancel_flag()) {
+                    evaluations += search.batch as u64;
+                    rejected += told.rejected as u64;
+                    report(&search, told, evaluations);
+                    batches += 1;
+                    // About 1,000 points at most: the stride doubles each time the history
+                    // fills.
+                    if history.len() >= 1000 {
+                        history = history.into_iter().step_by(2).collect();
+                        stride *= 2;
+                    }
+                    if batches.is_multiple_of(stride) || evaluations >= total {
+                        history.push(point(&search, evaluations));
+                    }
+                    context.advance(evaluations, search.archive().best().map(|e| e.fitness));
+                    let counts = [evaluations, rejected, stride, batches, edits];
+                    save(&search, &history, counts)?;
+                    continue;
+                }
                 // Cut short: the search is as the last finished batch left it.
                 memo.forget();
-                save(
-                    &search,
-                    evaluations,
-                    rejected,
-                    &history,
-                    stride,
-                    batches,
-                    edits,
-                )?;
-                interrupted = true;
-                break;
-            };
-            evaluations += search.batch as u64;
-            rejected += told.rejected as u64;
-            report(&search, told, evaluations);
-            batches += 1;
-            // About 1,000 points at most: the stride doubles each time the history fills.
-            if history.len() >= 1000 {
-                history = history.into_iter().step_by(2).collect();
-                stride *= 2;
             }
-            if batches.is_multiple_of(stride) || evaluations >= total {
-                history.push(point(&search, evaluations));
-            }
-            context.advance(evaluations, search.archive().best().map(|e| e.fitness));
-            save(
-                &search,
-                evaluations,
-                rejected,
-                &history,
-                stride,
-                batches,
-                edits,
-            )?;
+            // Cancelled: saved as the last finished batch left it, and ended.
+            let counts = [evaluations, rejected, stride, batches, edits];
+            save(&search, &history, counts)?;
+            interrupted = true;
+            break;
         }
         if let Some(inbox) = inbox {
             inbox.close();

@@ -99,7 +99,7 @@ fn explore_refuses_what_it_cannot_do() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["explore", "dragons"],
-            "nothing named \"dragons\" can be explored; these can: puzzle-chess, puzzle-chromatic, portals, gloomhaven, risk",
+            "nothing named \"dragons\" can be explored; these can: puzzle-chess, puzzle-chromatic, portals, stock, gloomhaven, risk",
         ),
         (&["explore"], "say what to explore"),
         (

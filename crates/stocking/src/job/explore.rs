@@ -385,8 +385,9 @@ impl Spec for ExploreJob {
     fn validate(&self, p: &ExploreParams) -> Result<Checked, JobError> {
         if p.start.is_null() {
             return Err(JobError::parameters(
-                "no start map given: give a stocked file or a bare map as `start` (in the \
-                 studio: open the map in the editor and press Suggest)",
+                "no start map given: give a stocked file or a bare map as `start` (`ludoforge \
+                 suggest MAP.json` does; in the studio, open the map in the editor and press \
+                 Suggest)",
             ));
         }
         let dungeon = read_dungeon(&start_document(&p.start)?)?;
