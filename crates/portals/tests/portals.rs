@@ -7,5 +7,7 @@ mod explore;
 mod properties;
 #[path = "portals/study.rs"]
 mod study;
+#[path = "portals/suggest.rs"]
+mod suggest;
 #[path = "portals/variation.rs"]
 mod variation;

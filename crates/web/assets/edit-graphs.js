@@ -174,7 +174,7 @@ window.EditGraphs = function (ctx) {
     const table = $("portalrooms");
     table.textContent = "";
     const head = table.insertRow();
-    for (const title of ["room", "portals"]) {
+    for (const title of ["room", "portals", "keep"]) {
       const th = document.createElement("th");
       th.textContent = title;
       head.append(th);
@@ -203,6 +203,15 @@ window.EditGraphs = function (ctx) {
         chip.append(remove);
         cell.append(chip);
       }
+      // Kept in every suggestion: the room's number and its portals.
+      const keep = document.createElement("input");
+      keep.type = "checkbox";
+      keep.className = "keeproom";
+      keep.value = name;
+      keep.checked = ctx.locks().has(name);
+      keep.title = `suggestions keep ${name} and its portals`;
+      keep.addEventListener("change", () => ctx.lock(name, keep.checked));
+      row.insertCell().append(keep);
     }
     for (const id of ["portalfrom", "portalto"]) {
       const select = $(id);

@@ -44,6 +44,17 @@
   const graphs = window.EditGraphs({
     doc: () => doc,
     marked: () => marked,
+    locks: () => locks,
+    // A room locked or unlocked: what suggestions keep (undone with the edits).
+    lock: (name, on) => {
+      undos.push(state());
+      redos = [];
+      if (on) locks.add(name);
+      else locks.delete(name);
+      page.dataset.locks = JSON.stringify([...locks].sort());
+      $("undo").disabled = false;
+      $("redo").disabled = true;
+    },
     change: (apply, redraw) => {
       const before = state();
       apply();
@@ -201,10 +212,10 @@
     // A Gloomhaven scenario is not edited here, but its parts can be locked for suggestions.
     const scenario = doc.kind === "view" && of === "gloomhaven";
     explorer = result.suggest || null;
-    $("suggestpanel").hidden = !(grid || scenario || doc.kind === "risk") || !explorer;
+    $("suggestpanel").hidden = !(grid || scenario || doc.kind === "risk" || doc.kind === "portals") || !explorer;
     $("risklocks").hidden = doc.kind !== "risk";
     $("gloomlocks").hidden = !scenario;
-    $("clearlocks").hidden = !grid;
+    $("clearlocks").hidden = !grid && doc.kind !== "portals";
     $("diamond").hidden = result.descriptors.length === 0;
     const valid = result.valid;
     $("verdict").textContent = `${valid ? "Valid" : "Invalid"}: ${result.kind}`;
@@ -525,7 +536,7 @@
     const shown = [];
     const count = Math.min(24, elites.length);
     for (let i = 0; i < count; i++) shown.push(elites[Math.floor((i * elites.length) / count)]);
-    const kept = doc.kind === "view" || doc.kind === "risk" ? tickedLocks().join(", ") || "nothing locked" : `the ${locks.size} locked ${doc.kind === "dungeon" ? "cells and the start and goal" : "squares"}`;
+    const kept = doc.kind === "view" || doc.kind === "risk" ? tickedLocks().join(", ") || "nothing locked" : `the ${locks.size} locked ${{ dungeon: "cells and the start and goal", portals: "rooms and their portals" }[doc.kind] || "squares"}`;
     $("suggeststatus").textContent =
       `${archive.filled} suggestions in ${(ms / 1000).toFixed(1)} s, every one keeping ${kept}; ${count} shown.`;
     page.dataset.suggested = String(archive.filled);

@@ -2,7 +2,7 @@
 //! map (walls painted round the goal cut it off; suggestions around it keep the cells locked
 //! round the goal), the classic Risk board (the border into
 //! Australia removed cuts it off; a bonus raised), a portal dungeon (a portal removed and
-//! put back) and a Gloomhaven scenario (its tiles locked, suggestions around it, one taken).
+//! put back; suggestions around it keep the rooms ticked) and a Gloomhaven scenario (its tiles locked, suggestions around it, one taken).
 
 use anyhow::{Context as _, Result, ensure};
 use fantoccini::Locator;
@@ -281,6 +281,46 @@ pub(super) async fn portals(studio: &Studio) -> Result<()> {
         measured["content"]["measures"],
         made["measures"]
     );
+    portal_suggestions(studio, &content).await
+}
+
+/// Suggestions around the portal dungeon: the origin and room 1 kept (ticked), a suggestion
+/// taken keeps their portals and is valid.
+async fn portal_suggestions(studio: &Studio, dungeon: &Value) -> Result<()> {
+    for room in ["room 0", "room 1"] {
+        studio
+            .client
+            .find(Locator::Css(&format!(".keeproom[value=\"{room}\"]")))
+            .await?
+            .click()
+            .await?;
+    }
+    let shelf = suggestions(studio, Some(["rooms", "mean_walk"]), 300).await?;
+    ensure!(shelf["cards"].as_u64().unwrap_or(0) > 1, "{shelf}");
+    eprintln!("edit: suggestions around the portal dungeon: {shelf}");
+    shot_at(studio, "edit-portals-suggestions", ".suggest").await?;
+    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
+    studio.client.execute(reset, vec![]).await?;
+    let takes = studio
+        .client
+        .find_all(Locator::Css(".suggestion .take"))
+        .await?;
+    takes[takes.len() - 1].click().await?;
+    let taken = wait_in_page(&studio.client, "the portal suggestion taken", CHECKED).await?;
+    ensure!(
+        taken["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("Valid: portal dungeon")),
+        "{taken}"
+    );
+    let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
+    for room in [0, 1] {
+        ensure!(
+            content["dungeon"]["rooms"][room]["portals"]
+                == dungeon["dungeon"]["rooms"][room]["portals"],
+            "the taken suggestion changed room {room}"
+        );
+    }
     Ok(())
 }
 

@@ -23,6 +23,11 @@ fn fixtures(d: &std::path::Path) {
         "dungeon.json",
         "{\"kind\": \"dungeon\", \"rows\": [\"#####\", \"#<.>#\", \"#####\"]}",
     );
+    write(
+        d,
+        "portals.json",
+        include_str!("../../../portals/samples/dungeon.json"),
+    );
     write(d, "spaces.txt", "   \n   \n");
     write(d, "binary.txt", "\u{0}\u{1}");
     fs::write(d.join("latin1.txt"), [0xff, 0xfe, 0x23]).unwrap();
@@ -471,6 +476,16 @@ const CASES: &[(&str, i32, &str)] = &[
         "suggest dungeon.json --lock a1",
         1,
         "lock cells like 3,4 (column, row from the top left) or rectangles like 0,0:5,3",
+    ),
+    (
+        "suggest portals.json --lock 99",
+        1,
+        "lock \"99\": lock rooms of this dungeon of 18 rooms (room 0 to room 17)",
+    ),
+    (
+        "run portals-explore --set lock=[\"1\"]",
+        1,
+        "locks are rooms of a dungeon to start from; give the dungeon as `start` too",
     ),
     ("run stock-explore", 1, "no start map given"),
     (

@@ -82,7 +82,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
     let routes = (m.routes as f64).log2();
     Ok(Checked {
         of: "portals",
-        suggest: None,
+        suggest: Some("portals-explore"),
         kind,
         problem: None,
         measures: vec![
@@ -108,7 +108,7 @@ fn checked(document: &Value, context: &Context) -> Result<Checked, JobError> {
 /// room whose parent no longer leads to it given the first room that does, so that the rooms'
 /// stages (and with them the passage rooms) are kept; a list that still cannot be read as a
 /// history is read as portals alone.
-fn rebuilt(entry: &mut DungeonEntry) -> Dungeon {
+pub(super) fn rebuilt(entry: &mut DungeonEntry) -> Dungeon {
     entry.portals = entry
         .rooms
         .iter()

@@ -19,11 +19,12 @@
 //! belongs to the dungeon, so `portals-show` reads it and measures the same.
 
 mod ranges;
+mod suggest;
 
 use ludoforge_evolve::archive::Elite;
 use ludoforge_evolve::{Evaluation, Goal, Outcome};
 use ludoforge_job::explore::{
-    self, Described, ExploreSettings, Explored, Method, Plan, archive_file,
+    self, Described, Designed, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
 };
 use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
 use schemars::JsonSchema;
@@ -31,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use ranges::{SURVEY, explore_descriptors, log_routes};
+use suggest::{Start, sent_dungeon};
 
 use super::params::{DungeonParams, TargetParams};
 use crate::choose::{Choice, Targets};
@@ -52,6 +54,14 @@ pub struct ExploreParams {
     /// The exploration: descriptors (`rooms`, `mean_walk`, `routes`, `decision_rooms`,
     /// `longest_route`), cells, ranges and budget.
     pub explore: ExploreSettings,
+    /// A designer's dungeon to make suggestions around (a result of `portals`, an elite, a
+    /// checked dungeon, as itself or as a file given by content): the archive holds it from
+    /// the first batch and every dungeon is made from it; its settings and targets replace
+    /// `dungeon` and `targets`.
+    pub start: Value,
+    /// Rooms of the start no suggestion changes (their number, and their portals to the same
+    /// rooms): `3`, `room 3`, ranges `0-5`.
+    pub lock: Option<Vec<String>>,
 }
 
 /// `portals-explore`: an archive of portal dungeons.
@@ -66,6 +76,8 @@ pub struct ExplorePlan {
     /// The archive's axes and the search's settings: made when the run starts, since its
     /// ranges come from a survey of dungeons that can take seconds (and a cancel must stop).
     pub plan: Option<Plan>,
+    /// The designer's dungeon and its locked rooms, when suggesting around one.
+    pub start: Option<Start>,
 }
 
 /// The nearness to the targets an elite is kept by: 1 / (1 + the total miss).
@@ -152,8 +164,23 @@ impl Spec for ExploreJob {
     }
 
     fn validate(&self, p: &ExploreParams) -> Result<ExplorePlan, JobError> {
-        let (params, walks, memory) = p.dungeon.settings()?;
-        let mut targets = p.targets.targets()?;
+        let start = Start::read(&p.start, p.lock.as_deref().unwrap_or_default())?;
+        let (params, walks, memory, mut targets) = match &start {
+            Some(start) => {
+                let settings = &start.file.settings;
+                let targets = start.file.targets;
+                (
+                    settings.params,
+                    settings.walks.max(1),
+                    settings.memory,
+                    targets,
+                )
+            }
+            None => {
+                let (params, walks, memory) = p.dungeon.settings()?;
+                (params, walks, memory, p.targets.targets()?)
+            }
+        };
         if targets.is_empty() {
             targets.max_longest = Some(params.min_path);
         }
@@ -173,6 +200,7 @@ impl Spec for ExploreJob {
                 seed: 0,
             },
             plan: None,
+            start,
         })
     }
 
@@ -210,17 +238,41 @@ impl Spec for ExploreJob {
                 descriptors: descriptors(&measures).to_vec(),
             })
         };
-        let explored = explore::explore(
-            &Described {
-                inner: &problem,
-                evaluate,
-            },
-            &plan,
-            Goal::Maximise,
-            0.0,
-            seed,
-            context,
-        )?;
+        let described = Described {
+            inner: &problem,
+            evaluate,
+        };
+        let explored = match &checked.start {
+            None => explore::explore(&described, &plan, Goal::Maximise, 0.0, seed, context)?,
+            Some(start) => {
+                let first = start.packed();
+                let locked = Locked::new(&described, first.clone(), start.keeps(), 4);
+                // A dungeon the designer edits while the search runs goes into it.
+                let admit = |document: &Value| -> Result<PackedDungeon, String> {
+                    let (_, dungeon) = sent_dungeon(document)?;
+                    let packed = PackedDungeon::pack(&dungeon);
+                    if locked.keeps(&packed) {
+                        Ok(packed)
+                    } else {
+                        Err("it changes a locked room: untick the room to send such a \
+                             dungeon"
+                            .into())
+                    }
+                };
+                explore::explore_seeded(
+                    &locked,
+                    &plan,
+                    Goal::Maximise,
+                    0.0,
+                    seed,
+                    context,
+                    &Designed {
+                        seeds: std::slice::from_ref(&first),
+                        admit: Some(&admit),
+                    },
+                )?
+            }
+        };
         finish(self.id(), p, &problem, &plan, &explored, context)
     }
 }
