@@ -111,6 +111,17 @@ pub struct Explored<G> {
     pub edits: u64,
 }
 
+/// Marks `artifact` as interrupted when `explored` was, with a note that the archive holds
+/// the `what` (elites, scenarios) found so far.
+pub fn note_interruption<G>(artifact: &mut crate::Artifact, explored: &Explored<G>, what: &str) {
+    if explored.interrupted {
+        artifact.ending = crate::Ending::Interrupted;
+        artifact.notes.push(format!(
+            "interrupted: the archive holds the {what} found so far"
+        ));
+    }
+}
+
 /// Where an exploration stands after a batch: what a checkpoint keeps.
 #[derive(Serialize, Deserialize)]
 #[serde(bound(

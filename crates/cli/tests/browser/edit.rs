@@ -133,6 +133,29 @@ pub(super) async fn suggestions(
     .await
 }
 
+/// Takes suggestion `pick(count)` of the shelf shown into the editor and waits for its check:
+/// what the page shows then.
+pub(super) async fn take(
+    studio: &Studio,
+    what: &'static str,
+    pick: impl Fn(usize) -> usize,
+) -> Result<Value> {
+    studio
+        .client
+        .execute(
+            r#"document.querySelector(".editpage").dataset.checked = "";"#,
+            vec![],
+        )
+        .await?;
+    let takes = studio
+        .client
+        .find_all(Locator::Css(".suggestion .take"))
+        .await?;
+    ensure!(!takes.is_empty(), "no suggestion to take");
+    takes[pick(takes.len())].click().await?;
+    wait_in_page(&studio.client, what, CHECKED).await
+}
+
 /// Rows of a chromatic maze, top rank first.
 pub(super) fn rows(content: &Value) -> Vec<Vec<u8>> {
     content["rows"]
@@ -304,19 +327,7 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     ensure!(shelf["cards"].as_u64().unwrap_or(0) > 3, "{shelf}");
     eprintln!("edit: suggestions around the maze: {shelf}");
     shot_at(studio, "edit-suggestions", ".suggest").await?;
-    studio
-        .client
-        .execute(
-            r#"document.querySelector(".editpage").dataset.checked = "";"#,
-            vec![],
-        )
-        .await?;
-    let takes = studio
-        .client
-        .find_all(Locator::Css(".suggestion .take"))
-        .await?;
-    takes[takes.len() / 2].click().await?;
-    let taken = wait_in_page(&studio.client, "the suggestion taken", CHECKED).await?;
+    let taken = take(studio, "the suggestion taken", |n| n / 2).await?;
     let downloaded: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
     let (before, after) = (rows(&shown), rows(&downloaded));
     for rank in 0..3 {

@@ -9,7 +9,7 @@ use fantoccini::Locator;
 use serde_json::{Value, json};
 
 use super::super::{Studio, wait_in_page};
-use super::{CHECKED, finished_run, problem_shown, shot_at, solver, suggestions};
+use super::{CHECKED, finished_run, problem_shown, shot_at, solver, suggestions, take};
 
 /// A stocked 80×40 dungeon: walls painted round the goal cut the way, the page names the
 /// problem and rings the goal; undone, the map is stocked again as it was.
@@ -154,14 +154,7 @@ async fn dungeon_suggestions(
     let shelf = suggestions(studio, Some(["fun_after", "rewards"]), 400).await?;
     ensure!(shelf["cards"].as_u64().unwrap_or(0) > 1, "{shelf}");
     eprintln!("edit: suggestions around the dungeon: {shelf}");
-    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
-    studio.client.execute(reset, vec![]).await?;
-    let takes = studio
-        .client
-        .find_all(Locator::Css(".suggestion .take"))
-        .await?;
-    takes[takes.len() - 1].click().await?;
-    let taken = wait_in_page(&studio.client, "the dungeon suggestion taken", CHECKED).await?;
+    let taken = take(studio, "the dungeon suggestion taken", |n| n - 1).await?;
     ensure!(
         taken["verdict"]
             .as_str()
@@ -299,14 +292,7 @@ async fn portal_suggestions(studio: &Studio, dungeon: &Value) -> Result<()> {
     ensure!(shelf["cards"].as_u64().unwrap_or(0) > 1, "{shelf}");
     eprintln!("edit: suggestions around the portal dungeon: {shelf}");
     shot_at(studio, "edit-portals-suggestions", ".suggest").await?;
-    let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
-    studio.client.execute(reset, vec![]).await?;
-    let takes = studio
-        .client
-        .find_all(Locator::Css(".suggestion .take"))
-        .await?;
-    takes[takes.len() - 1].click().await?;
-    let taken = wait_in_page(&studio.client, "the portal suggestion taken", CHECKED).await?;
+    let taken = take(studio, "the portal suggestion taken", |n| n - 1).await?;
     ensure!(
         taken["verdict"]
             .as_str()
@@ -459,13 +445,7 @@ pub(super) async fn risk(studio: &Studio) -> Result<()> {
                 .is_some_and(|s| s.contains("keeping map")),
         "{shelf}"
     );
-    studio.client.execute(reset, vec![]).await?;
-    let takes = studio
-        .client
-        .find_all(Locator::Css(".suggestion .take"))
-        .await?;
-    takes[0].click().await?;
-    let taken = wait_in_page(&studio.client, "the variant taken", CHECKED).await?;
+    let taken = take(studio, "the variant taken", |_| 0).await?;
     let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
     ensure!(
         taken["verdict"]
@@ -509,13 +489,7 @@ pub(super) async fn scenario(studio: &Studio) -> Result<()> {
         "{shelf}"
     );
     shot_at(studio, "edit-gloomhaven", ".suggest").await?;
-    studio.client.execute(reset, vec![]).await?;
-    let takes = studio
-        .client
-        .find_all(Locator::Css(".suggestion .take"))
-        .await?;
-    takes[takes.len() - 1].click().await?;
-    let taken = wait_in_page(&studio.client, "the scenario taken", CHECKED).await?;
+    let taken = take(studio, "the scenario taken", |n| n - 1).await?;
     let content: Value = serde_json::from_str(taken["content"].as_str().unwrap_or("{}"))?;
     ensure!(
         taken["verdict"]

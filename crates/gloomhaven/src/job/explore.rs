@@ -16,9 +16,9 @@ use ludoforge_evolve::{
     Crossover, Evaluation, Goal as Aim, Mutate, Outcome, Problem, StopReason, Stream,
 };
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
+    self, Descriptor, ExploreSettings, Explored, Locked, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
+use ludoforge_job::{Artifact, Context, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -400,12 +400,7 @@ impl Spec for GloomhavenExploreJob {
             fitness.maximum(),
             seed,
         )?;
-        if explored.interrupted {
-            artifact.ending = Ending::Interrupted;
-            artifact
-                .notes
-                .push("interrupted: the archive holds the scenarios found so far".into());
-        }
+        explore::note_interruption(&mut artifact, &explored, "scenarios");
         Ok(artifact)
     }
 }
@@ -422,10 +417,7 @@ fn pictures(
     let title = format!("Gloomhaven scenarios, {} players", players.count());
     let captions = [format!(
         "{} · seed {seed} · {} evaluations · {} of {} cells filled · QD score {:.1}",
-        match explored.method {
-            Method::MapElites => "MAP-Elites",
-            Method::Random => "random sampling",
-        },
+        explored.method.title(),
         explored.evaluations,
         explored.archive.len(),
         explored.archive.grid().cells(),

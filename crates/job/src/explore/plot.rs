@@ -33,10 +33,7 @@ pub fn pictures<G>(
         return Err(JobError::failed(format!("cannot draw the heatmap: {e}")));
     }
     if context.wants("plot") || context.wants("plot-png") {
-        let name = match explored.method {
-            super::Method::MapElites => "MAP-Elites",
-            super::Method::Random => "random sampling",
-        };
+        let name = explored.method.title();
         let plot = progress_svg(title, &[(name, &explored.history)]);
         if context.wants("plot-png") {
             files.push(crate::engine::png_file(

@@ -40,6 +40,21 @@ pub enum Method {
     Random,
 }
 
+impl Method {
+    /// Its name in a caption: "MAP-Elites" or "random sampling".
+    ///
+    /// ```
+    /// assert_eq!(ludoforge_job::explore::Method::Random.title(), "random sampling");
+    /// ```
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::MapElites => "MAP-Elites",
+            Method::Random => "random sampling",
+        }
+    }
+}
+
 /// How to explore, as the user writes it: which descriptors, how fine, how far, how long.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]

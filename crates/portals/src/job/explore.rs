@@ -24,9 +24,9 @@ mod suggest;
 use ludoforge_evolve::archive::Elite;
 use ludoforge_evolve::{Evaluation, Goal, Outcome};
 use ludoforge_job::explore::{
-    self, Described, Designed, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
+    self, Described, Designed, ExploreSettings, Explored, Locked, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
+use ludoforge_job::{Artifact, Context, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -349,7 +349,7 @@ fn finish(
     let captions = [
         format!(
             "{} · seed {seed} · {} evaluations · {} of {} cells filled · QD score {:.1}",
-            method_name(explored.method),
+            explored.method.title(),
             explored.evaluations,
             explored.archive.len(),
             explored.archive.grid().cells(),
@@ -365,12 +365,7 @@ fn finish(
         "nearness to the targets, 1 / (1 + miss)",
         &captions,
     )?;
-    if explored.interrupted {
-        artifact.ending = Ending::Interrupted;
-        artifact
-            .notes
-            .push("interrupted: the archive holds the elites found so far".into());
-    }
+    explore::note_interruption(&mut artifact, explored, "elites");
     Ok(artifact)
 }
 
@@ -390,11 +385,4 @@ fn targets_text(targets: &Targets) -> String {
         parts.push(format!("at least {routes} routes"));
     }
     parts.join(", ")
-}
-
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::MapElites => "MAP-Elites",
-        Method::Random => "random sampling",
-    }
 }

@@ -4,7 +4,7 @@
 
 use ludoforge_evolve::StopReason;
 use ludoforge_job::explore::{self, Explored, Memo, Method, Plan, archive_file};
-use ludoforge_job::{Artifact, Context, Ending, JobError};
+use ludoforge_job::{Artifact, Context, JobError};
 use serde::Serialize;
 
 use crate::chromatic::Sampling;
@@ -116,7 +116,7 @@ pub(super) fn finish<G: Send + Sync>(
     );
     let captions = [format!(
         "{} · seed {seed} · {} evaluations · {} of {} cells filled · QD score {}",
-        method_name(explored.method),
+        explored.method.title(),
         explored.evaluations,
         explored.archive.len(),
         explored.archive.grid().cells(),
@@ -135,12 +135,7 @@ pub(super) fn finish<G: Send + Sync>(
         value_name,
         &captions,
     )?;
-    if explored.interrupted {
-        artifact.ending = Ending::Interrupted;
-        artifact
-            .notes
-            .push("interrupted: the archive holds the elites found so far".into());
-    }
+    explore::note_interruption(&mut artifact, explored, "elites");
     Ok(artifact)
 }
 
@@ -148,12 +143,5 @@ fn spec_kind(spec: &PuzzleSpec) -> &'static str {
     match spec {
         PuzzleSpec::Chess { .. } => "chess",
         PuzzleSpec::Chromatic { .. } => "chromatic",
-    }
-}
-
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::MapElites => "MAP-Elites",
-        Method::Random => "random sampling",
     }
 }

@@ -20,9 +20,9 @@
 use ludoforge_evolve::Goal;
 use ludoforge_evolve::archive::Elite;
 use ludoforge_job::explore::{
-    self, Descriptor, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
+    self, Descriptor, ExploreSettings, Explored, Locked, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, JobError, Spec};
+use ludoforge_job::{Artifact, Context, JobError, Spec};
 use schemars::JsonSchema;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -396,10 +396,7 @@ fn finish(
     }
     artifact.files.push(archive);
     let title = format!("Risk variants, {} rules", p.rules.name());
-    let method = match explored.method {
-        Method::MapElites => "MAP-Elites",
-        Method::Random => "random sampling",
-    };
+    let method = explored.method.title();
     let captions = [format!(
         "{method} · seed {seed} · {} evaluations of {} matches · {} of {} cells filled · QD \
          score {:.1}",
@@ -417,11 +414,6 @@ fn finish(
         "fitness (distance to the ideals; lower is better)",
         &captions,
     )?;
-    if explored.interrupted {
-        artifact.ending = Ending::Interrupted;
-        artifact
-            .notes
-            .push("interrupted: the archive holds the elites found so far".into());
-    }
+    explore::note_interruption(&mut artifact, explored, "elites");
     Ok(artifact)
 }

@@ -13,9 +13,9 @@
 use ludoforge_evolve::rng::{below, stream};
 use ludoforge_evolve::{Crossover, Evaluation, Goal, Mutate, Outcome, Problem, Stream};
 use ludoforge_job::explore::{
-    self, Descriptor, Designed, ExploreSettings, Explored, Locked, Method, Plan, archive_file,
+    self, Descriptor, Designed, ExploreSettings, Explored, Locked, Plan, archive_file,
 };
-use ludoforge_job::{Artifact, Context, Ending, File, JobError, Spec};
+use ludoforge_job::{Artifact, Context, File, JobError, Spec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -512,10 +512,7 @@ fn finish(
         artifact.report(key, value);
     }
     artifact.files.push(archive);
-    let method = match explored.method {
-        Method::MapElites => "MAP-Elites",
-        Method::Random => "random sampling",
-    };
+    let method = explored.method.title();
     let captions = [format!(
         "{method} · seed {seed} · {} evaluations · {} of {} cells filled · QD score {:.1}",
         explored.evaluations,
@@ -534,12 +531,7 @@ fn finish(
         "fun after stocking",
         &captions,
     )?;
-    if explored.interrupted {
-        artifact.ending = Ending::Interrupted;
-        artifact
-            .notes
-            .push("interrupted: the archive holds the elites found so far".into());
-    }
+    explore::note_interruption(&mut artifact, explored, "elites");
     Ok(artifact)
 }
 
