@@ -248,6 +248,12 @@ impl Studio {
         Ok(button.click().await?)
     }
 
+    /// Clicks the element `css` selects.
+    async fn click_css(&self, css: &str) -> Result<()> {
+        let element = self.client.find(Locator::Css(css)).await?;
+        Ok(element.click().await?)
+    }
+
     /// An element's property (`href` as the browser resolved it).
     async fn prop(&self, css: &str, name: &str) -> Result<String> {
         let element = self.client.find(Locator::Css(css)).await?;

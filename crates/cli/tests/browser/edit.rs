@@ -133,13 +133,8 @@ pub(super) async fn suggestions(
     .await
 }
 
-/// Takes suggestion `pick(count)` of the shelf shown into the editor and waits for its check:
-/// what the page shows then.
-pub(super) async fn take(
-    studio: &Studio,
-    what: &'static str,
-    pick: impl Fn(usize) -> usize,
-) -> Result<Value> {
+/// Clears the page's mark of the last check, so that the next wait is for the next check.
+pub(super) async fn unchecked(studio: &Studio) -> Result<()> {
     studio
         .client
         .execute(
@@ -147,6 +142,17 @@ pub(super) async fn take(
             vec![],
         )
         .await?;
+    Ok(())
+}
+
+/// Takes suggestion `pick(count)` of the shelf shown into the editor and waits for its check:
+/// what the page shows then.
+pub(super) async fn take(
+    studio: &Studio,
+    what: &'static str,
+    pick: impl Fn(usize) -> usize,
+) -> Result<Value> {
+    unchecked(studio).await?;
     let takes = studio
         .client
         .find_all(Locator::Css(".suggestion .take"))
@@ -173,6 +179,26 @@ pub(super) fn colour_at(rows: &[Vec<u8>], file: usize, rank: usize) -> u8 {
     rows[rows.len() - 1 - rank][file]
 }
 
+/// The chromatic maze `content` with `squares` (`c4`) painted `colour`.
+pub(super) fn painted(content: &Value, squares: &[impl AsRef<str>], colour: char) -> Result<Value> {
+    let mut edited = rows(content);
+    for name in squares {
+        let name = name.as_ref();
+        let file = usize::from(name.as_bytes()[0] - b'a');
+        let rank: usize = name[1..].parse::<usize>()? - 1;
+        let at = edited.len() - 1 - rank;
+        edited[at][file] = colour as u8;
+    }
+    let mut maze = content.clone();
+    maze["rows"] = json!(
+        edited
+            .iter()
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect::<Vec<_>>()
+    );
+    Ok(maze)
+}
+
 /// Three squares of the solution and a colour that, painted there, leave the maze valid with
 /// another fewest-moves count: found by asking the solver, as a designer would try edits.
 async fn an_edit_that_changes_the_route(
@@ -189,24 +215,10 @@ async fn an_edit_that_changes_the_route(
     let before = checked["measures"]["min_moves"]
         .as_u64()
         .context("no min_moves")?;
-    let original = rows(content);
     for start in (2..path.len().saturating_sub(4)).step_by(3) {
         let squares = &path[start..start + 3];
         for colour in ['R', 'O', 'Y', 'G', 'B', 'V'] {
-            let mut edited = original.clone();
-            for name in squares {
-                let file = usize::from(name.as_bytes()[0] - b'a');
-                let rank: usize = name[1..].parse::<usize>()? - 1;
-                let at = edited.len() - 1 - rank;
-                edited[at][file] = colour as u8;
-            }
-            let mut maze = content.clone();
-            maze["rows"] = json!(
-                edited
-                    .iter()
-                    .map(|r| String::from_utf8_lossy(r).into_owned())
-                    .collect::<Vec<_>>()
-            );
+            let maze = painted(content, squares, colour)?;
             let result = solver(studio, &maze).await?;
             if let Some(moves) = result["measures"]["min_moves"].as_u64()
                 && result["valid"] == true
@@ -254,10 +266,7 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     let (squares, colour, moves) =
         an_edit_that_changes_the_route(studio, &content, &checked).await?;
     studio
-        .client
-        .find(Locator::Css(&format!(".tool[data-tool=\"{colour}\"]")))
-        .await?
-        .click()
+        .click_css(&format!(".tool[data-tool=\"{colour}\"]"))
         .await?;
     let mut timings = Vec::new();
     let original = rows(&content);
@@ -268,18 +277,9 @@ pub async fn edit(studio: &Studio) -> Result<()> {
             // Already that colour: the click changes nothing and nothing is checked again.
             continue;
         }
+        unchecked(studio).await?;
         studio
-            .client
-            .execute(
-                r#"document.querySelector(".editpage").dataset.checked = "";"#,
-                vec![],
-            )
-            .await?;
-        studio
-            .client
-            .find(Locator::Css(&format!(".square[data-square=\"{name}\"]")))
-            .await?
-            .click()
+            .click_css(&format!(".square[data-square=\"{name}\"]"))
             .await?;
         let now = wait_in_page(&studio.client, "the edit checked", CHECKED).await?;
         if let Some(ms) = now["ms"].as_str() {
@@ -300,21 +300,11 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     );
 
     // Lock the bottom-left 3×3 corner, square by square.
-    studio
-        .client
-        .find(Locator::Css(".tool[data-tool=\"lock\"]"))
-        .await?
-        .click()
-        .await?;
+    studio.click_css(".tool[data-tool=\"lock\"]").await?;
     for rank in 1..=3 {
         for file in ['a', 'b', 'c'] {
             studio
-                .client
-                .find(Locator::Css(&format!(
-                    ".square[data-square=\"{file}{rank}\"]"
-                )))
-                .await?
-                .click()
+                .click_css(&format!(".square[data-square=\"{file}{rank}\"]"))
                 .await?;
         }
     }
@@ -348,13 +338,7 @@ pub async fn edit(studio: &Studio) -> Result<()> {
     );
 
     // Undo brings back the painted maze.
-    studio
-        .client
-        .execute(
-            r#"document.querySelector(".editpage").dataset.checked = "";"#,
-            vec![],
-        )
-        .await?;
+    unchecked(studio).await?;
     studio.click("undo").await?;
     let undone = wait_in_page(&studio.client, "the undo", CHECKED).await?;
     let back: Value = serde_json::from_str(undone["content"].as_str().unwrap_or("{}"))?;
@@ -370,23 +354,9 @@ pub async fn edit(studio: &Studio) -> Result<()> {
 /// A new chess maze: a knight put on b3 covers the entrance, and the page says so and rings
 /// the knight; cleared again, the maze is valid.
 async fn chess(studio: &Studio) -> Result<()> {
-    let pick = |css: String| async move {
-        studio
-            .client
-            .find(Locator::Css(&css))
-            .await?
-            .click()
-            .await?;
-        Ok::<_, anyhow::Error>(())
-    };
     let reset = r#"document.querySelector(".editpage").dataset.checked = "";"#;
     studio.client.execute(reset, vec![]).await?;
-    studio
-        .client
-        .find(Locator::Css("#newkind option[value=chess]"))
-        .await?
-        .click()
-        .await?;
+    studio.click_css("#newkind option[value=chess]").await?;
     studio.set_text("#newwidth", "8").await?;
     studio.set_text("#newheight", "8").await?;
     studio.click("new").await?;
@@ -397,9 +367,9 @@ async fn chess(studio: &Studio) -> Result<()> {
             .is_some_and(|v| v.starts_with("Valid: chess maze 8×8")),
         "{fresh}"
     );
-    pick(".tool[data-tool=\"N\"]".into()).await?;
+    studio.click_css(".tool[data-tool=\"N\"]").await?;
     studio.client.execute(reset, vec![]).await?;
-    pick(".square[data-square=\"b3\"]".into()).await?;
+    studio.click_css(".square[data-square=\"b3\"]").await?;
     let (reason, ringed) = problem_shown(studio, "the knight checked").await?;
     ensure!(
         reason.contains("the knight on b3 covers the entrance a1"),
@@ -407,9 +377,9 @@ async fn chess(studio: &Studio) -> Result<()> {
     );
     ensure!(ringed == json!(["b3", "a1"]), "ringed: {ringed}");
     shot_at(studio, "edit-chess", "#tools").await?;
-    pick(".tool[data-tool=\"empty\"]".into()).await?;
+    studio.click_css(".tool[data-tool=\"empty\"]").await?;
     studio.client.execute(reset, vec![]).await?;
-    pick(".square[data-square=\"b3\"]".into()).await?;
+    studio.click_css(".square[data-square=\"b3\"]").await?;
     let cleared = wait_in_page(&studio.client, "the knight taken off", CHECKED).await?;
     ensure!(
         cleared["verdict"]

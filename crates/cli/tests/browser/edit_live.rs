@@ -4,28 +4,10 @@
 //! in the painted maze's cell.
 
 use anyhow::{Context as _, Result, bail, ensure};
-use fantoccini::Locator;
 use serde_json::{Value, json};
 
 use super::super::{Studio, wait_in_page};
-use super::{CHECKED, colour_at, rows, solver};
-
-/// The maze `content` with `square` painted `colour`.
-fn painted(content: &Value, square: &str, colour: char) -> Result<Value> {
-    let mut edited = rows(content);
-    let file = usize::from(square.as_bytes()[0] - b'a');
-    let rank: usize = square[1..].parse::<usize>()? - 1;
-    let at = edited.len() - 1 - rank;
-    edited[at][file] = colour as u8;
-    let mut maze = content.clone();
-    maze["rows"] = json!(
-        edited
-            .iter()
-            .map(|r| String::from_utf8_lossy(r).into_owned())
-            .collect::<Vec<_>>()
-    );
-    Ok(maze)
-}
+use super::{CHECKED, colour_at, painted, rows, solver, unchecked};
 
 /// A square off the locked corner and a colour that, painted there, leave the maze valid.
 async fn a_valid_edit(studio: &Studio, content: &Value) -> Result<(String, char, Value)> {
@@ -37,7 +19,7 @@ async fn a_valid_edit(studio: &Studio, content: &Value) -> Result<(String, char,
             if colour_at(&now, file, rank) == colour as u8 {
                 continue;
             }
-            let maze = painted(content, square, colour)?;
+            let maze = painted(content, &[square], colour)?;
             let checked = solver(studio, &maze).await?;
             if checked["valid"] == true {
                 return Ok((square.to_string(), colour, checked));
@@ -52,12 +34,7 @@ async fn paint(studio: &Studio, square: &str, colour: char) -> Result<()> {
         format!(".tool[data-tool=\"{colour}\"]"),
         format!(".square[data-square=\"{square}\"]"),
     ] {
-        studio
-            .client
-            .find(Locator::Css(&css))
-            .await?
-            .click()
-            .await?;
+        studio.click_css(&css).await?;
     }
     Ok(())
 }
@@ -89,18 +66,12 @@ pub async fn edits_go_into_the_search(studio: &Studio, shown: &Value) -> Result<
 
     // A square painted while it searches is taken into the search.
     let (square, colour, measured) = a_valid_edit(studio, shown).await?;
-    studio
-        .client
-        .execute(
-            r#"document.querySelector(".editpage").dataset.checked = "";"#,
-            vec![],
-        )
-        .await?;
+    unchecked(studio).await?;
     paint(studio, &square, colour).await?;
     let checked = wait_in_page(&studio.client, "the live edit checked", CHECKED).await?;
     let sent: Value = serde_json::from_str(checked["content"].as_str().unwrap_or("{}"))?;
     ensure!(
-        sent == painted(shown, &square, colour)?,
+        sent == painted(shown, &[&square], colour)?,
         "the page holds {sent}"
     );
     let taken = edits(studio, "the edit taken into the search", "editsTaken", 1).await?;

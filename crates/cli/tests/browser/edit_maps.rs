@@ -57,12 +57,7 @@ pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
         stocked["goal"][0].as_u64().context("no goal")? as i64,
         stocked["goal"][1].as_u64().context("no goal")? as i64,
     );
-    studio
-        .client
-        .find(Locator::Css(".tool[data-tool=\"#\"]"))
-        .await?
-        .click()
-        .await?;
+    studio.click_css(".tool[data-tool=\"#\"]").await?;
     let mut timings = Vec::new();
     let mut strokes = 0;
     for (dx, dy) in [
@@ -81,10 +76,7 @@ pub(super) async fn dungeon(studio: &Studio) -> Result<()> {
         }
         studio.client.execute(reset, vec![]).await?;
         studio
-            .client
-            .find(Locator::Css(&format!(".square[data-square=\"{x},{y}\"]")))
-            .await?
-            .click()
+            .click_css(&format!(".square[data-square=\"{x},{y}\"]"))
             .await?;
         let now = wait_in_page(&studio.client, "the wall checked", CHECKED).await?;
         if let Some(ms) = now["ms"].as_str() {
@@ -129,12 +121,7 @@ async fn dungeon_suggestions(
     rows: &[Vec<u8>],
     (gx, gy): (i64, i64),
 ) -> Result<()> {
-    studio
-        .client
-        .find(Locator::Css(".tool[data-tool=\"lock\"]"))
-        .await?
-        .click()
-        .await?;
+    studio.click_css(".tool[data-tool=\"lock\"]").await?;
     let mut locked = Vec::new();
     for dy in -2..=2 {
         for dx in -2..=2 {
@@ -143,10 +130,7 @@ async fn dungeon_suggestions(
                 continue;
             }
             studio
-                .client
-                .find(Locator::Css(&format!(".square[data-square=\"{x},{y}\"]")))
-                .await?
-                .click()
+                .click_css(&format!(".square[data-square=\"{x},{y}\"]"))
                 .await?;
             locked.push((x as usize, y as usize));
         }
@@ -203,12 +187,7 @@ pub(super) async fn portals(studio: &Studio) -> Result<()> {
         .context("the origin has no portal")?;
     studio.client.execute(reset, vec![]).await?;
     studio
-        .client
-        .find(Locator::Css(&format!(
-            "[data-portal=\"0-{first}\"] .remove"
-        )))
-        .await?
-        .click()
+        .click_css(&format!("[data-portal=\"0-{first}\"] .remove"))
         .await?;
     let removed = wait_in_page(&studio.client, "the portal removed", CHECKED).await?;
     let shown: Value = serde_json::from_str(removed["content"].as_str().unwrap_or("{}"))?;
@@ -282,10 +261,7 @@ pub(super) async fn portals(studio: &Studio) -> Result<()> {
 async fn portal_suggestions(studio: &Studio, dungeon: &Value) -> Result<()> {
     for room in ["room 0", "room 1"] {
         studio
-            .client
-            .find(Locator::Css(&format!(".keeproom[value=\"{room}\"]")))
-            .await?
-            .click()
+            .click_css(&format!(".keeproom[value=\"{room}\"]"))
             .await?;
     }
     let shelf = suggestions(studio, Some(["rooms", "mean_walk"]), 300).await?;
@@ -322,12 +298,7 @@ pub(super) async fn risk(studio: &Studio) -> Result<()> {
         )
     };
     studio.client.execute(reset, vec![]).await?;
-    studio
-        .client
-        .find(Locator::Css("#newkind option[value=risk]"))
-        .await?
-        .click()
-        .await?;
+    studio.click_css("#newkind option[value=risk]").await?;
     studio.click("new").await?;
     let opened = wait_in_page(&studio.client, "the classic board", CHECKED).await?;
     ensure!(
