@@ -468,7 +468,7 @@ impl Spec for ExploreJob {
     }
 }
 
-/// The archive file (every elite the stocked file of its map), its pictures and the summary.
+/// The archive file (each elite its map as the editor writes one), its pictures, the summary.
 #[allow(clippy::too_many_arguments)]
 fn finish(
     id: &str,
