@@ -366,8 +366,8 @@ fn portal_dungeons_and_scenarios_check_to_their_own_figures() {
     );
 }
 
-/// `suggest` finds the exploration of any content that has one, and says so of content that
-/// has none.
+/// `suggest` finds the exploration of any content: a maze's, a scenario's, a portal
+/// dungeon's, each keeping what is locked.
 #[test]
 fn suggest_runs_the_contents_own_exploration() {
     let dir = TempDir::new().unwrap();
@@ -445,12 +445,27 @@ fn suggest_runs_the_contents_own_exploration() {
         );
     }
     run_in(d, &["portals", "generate", "--seed", "1", "-o", "p.json"]).expect_ok();
-    let out = run_in(d, &["suggest", "p.json"]);
-    assert_eq!(out.code, 1, "{}", out.describe());
-    assert!(
-        out.stderr
-            .contains("makes no suggestions around a portal dungeon of"),
-        "{}",
-        out.stderr
-    );
+    let dungeon = read_json(&d.join("p.json"));
+    let args = [
+        "suggest",
+        "p.json",
+        "--lock",
+        "0-2",
+        "--evaluations",
+        "200",
+        "--seed",
+        "1",
+        "-o",
+        "ps.json",
+    ];
+    let summary = run_in(d, &args).expect_ok().summary();
+    assert_eq!(summary["job"], "portals-explore");
+    for elite in read_json(&d.join("ps.json"))["elites"].as_array().unwrap() {
+        for room in 0..3 {
+            assert_eq!(
+                elite["result"]["dungeon"]["rooms"][room]["portals"],
+                dungeon["dungeon"]["rooms"][room]["portals"]
+            );
+        }
+    }
 }
