@@ -145,6 +145,39 @@ pub fn unwrapped(document: &Value) -> &Value {
     document
 }
 
+/// A start as parameters give one: a document itself, or a file given by content
+/// (`{"content": text or document, "name": ...}`, as the studio's forms and `ludoforge
+/// suggest` send one), text read as JSON, and a checked file's content taken out
+/// ([`unwrapped`]).
+///
+/// ```
+/// use serde_json::json;
+/// let maze = json!({"kind": "chromatic", "rows": ["RR"]});
+/// let file = json!({"content": maze.to_string(), "name": "m.json"});
+/// assert_eq!(ludoforge_job::check::given(&file).unwrap(), maze);
+/// let checked = json!({"generator": "ludoforge check", "content": maze.clone()});
+/// assert_eq!(ludoforge_job::check::given(&checked).unwrap(), maze);
+/// assert!(ludoforge_job::check::given(&json!({"content": "{"})).is_err());
+/// ```
+///
+/// # Errors
+/// Why the text is not JSON.
+pub fn given(start: &Value) -> Result<Value, serde_json::Error> {
+    let wrapper = start.as_object().is_some_and(|o| {
+        o.contains_key("content") && o.keys().all(|k| k == "content" || k == "name")
+    });
+    let inner = if wrapper { &start["content"] } else { start };
+    let parsed;
+    let document = match inner {
+        Value::String(text) => {
+            parsed = serde_json::from_str::<Value>(text)?;
+            &parsed
+        }
+        other => other,
+    };
+    Ok(unwrapped(document).clone())
+}
+
 /// The result file of a check.
 #[must_use]
 pub fn document(checked: &Checked, version: &str) -> Value {

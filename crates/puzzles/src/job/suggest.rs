@@ -40,24 +40,9 @@ impl Start {
             }
             return Ok(None);
         }
-        // A file as the studio's forms send one: its content under `content`.
-        let start = match start.get("content") {
-            Some(content) if start.get("kind").is_none() && start.get("generator").is_none() => {
-                content
-            }
-            _ => start,
-        };
-        let parsed;
-        let document = match start {
-            Value::String(text) => {
-                parsed = serde_json::from_str::<Value>(text)
-                    .map_err(|e| JobError::input(format!("the start maze is not JSON: {e}")))?;
-                &parsed
-            }
-            other => other,
-        };
-        let document = ludoforge_job::check::unwrapped(document);
-        let inner = crate::format::maze_object(document);
+        let document = ludoforge_job::check::given(start)
+            .map_err(|e| JobError::input(format!("the start maze is not JSON: {e}")))?;
+        let inner = crate::format::maze_object(&document);
         let file: PuzzleFile = serde_json::from_value(inner.clone()).map_err(|e| {
             JobError::input(format!(
                 "the start is not a maze ({e}): give a result file, an elite, a checked file \

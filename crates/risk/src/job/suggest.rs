@@ -77,19 +77,8 @@ impl Locks {
 /// # Errors
 /// [`JobError::Input`] for a start that is not a variant.
 pub fn start_variant(start: &Value) -> Result<Variant, JobError> {
-    let parsed;
-    let mut document = start;
-    if let Some(content) = start.get("content").filter(|_| start.get("map").is_none()) {
-        document = match content {
-            Value::String(text) => {
-                parsed = serde_json::from_str::<Value>(text)
-                    .map_err(|e| JobError::input(format!("the start is not JSON: {e}")))?;
-                &parsed
-            }
-            other => other,
-        };
-    }
-    let document = ludoforge_job::check::unwrapped(document);
+    let document = ludoforge_job::check::given(start)
+        .map_err(|e| JobError::input(format!("the start is not JSON: {e}")))?;
     serde_json::from_value(document.clone()).map_err(|e| {
         JobError::input(format!(
             "the start is not a Risk variant ({e}): give a risk-design result, an elite of \

@@ -310,16 +310,8 @@ pub fn locked_cells(width: usize, height: usize, lock: &[String]) -> Result<Vec<
 
 /// The start read from the parameters: a document, or a file given by content.
 fn start_document(start: &Value) -> Result<Value, JobError> {
-    let start = match start.get("content") {
-        Some(content) if start.get("rows").is_none() && start.get("map").is_none() => content,
-        _ => start,
-    };
-    let document = match start {
-        Value::String(text) => serde_json::from_str::<Value>(text)
-            .map_err(|e| JobError::input(format!("the start map is not JSON: {e}")))?,
-        other => other.clone(),
-    };
-    let document = ludoforge_job::check::unwrapped(&document).clone();
+    let document = ludoforge_job::check::given(start)
+        .map_err(|e| JobError::input(format!("the start map is not JSON: {e}")))?;
     let other = match (document.get("kind"), document.get("generator")) {
         (Some(kind), _) if kind != "dungeon" => Some(kind),
         (_, Some(generator)) if generator != "stocking" => Some(generator),

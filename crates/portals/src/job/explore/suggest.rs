@@ -31,20 +31,8 @@ pub struct Start {
 /// # Errors
 /// A message for a document that is not a portals file, or a dungeon that breaks a rule.
 pub fn sent_dungeon(document: &Value) -> Result<(DungeonFile, Dungeon), String> {
-    let document = match document.get("content") {
-        Some(content) if document.get("generator").is_none() => content,
-        _ => document,
-    };
-    let parsed;
-    let document = match document {
-        Value::String(text) => {
-            parsed = serde_json::from_str::<Value>(text)
-                .map_err(|e| format!("the start dungeon is not JSON: {e}"))?;
-            &parsed
-        }
-        other => other,
-    };
-    let document = ludoforge_job::check::unwrapped(document);
+    let document = ludoforge_job::check::given(document)
+        .map_err(|e| format!("the start dungeon is not JSON: {e}"))?;
     if document.get("generator").and_then(Value::as_str) != Some(GENERATOR) {
         return Err(
             "it is not a portal dungeon: give a result of `portals`, an elite of \
