@@ -333,6 +333,18 @@ fn cases(dir: &Path) -> Vec<Case> {
                 json!({"matches": 100_000, "explore": explore()}),
             )
         },
+        case(
+            "pcg-evolve",
+            json!({"problem": "binary-large-v0", "size": 200, "evaluations": 100_000_000u64,
+                   "tournament": 100, "max_mutations": 100, "elitism": 0.5}),
+        ),
+        Case {
+            refusable: Some(("explore.evaluations", "explore.evaluations")),
+            ..case(
+                "pcg-explore",
+                json!({"problem": "zelda-large-v0", "size": 200, "explore": explore()}),
+            )
+        },
         reading("check", json!({"content": puzzle})),
     ]
 }

@@ -37,6 +37,10 @@ pub fn registry() -> Registry {
         ludoforge_gloomhaven::job::jobs(),
     );
     registry.generator(ludoforge_risk::job::ABOUT, ludoforge_risk::job::jobs());
+    registry.generator(
+        ludoforge_pcgbench::job::ABOUT,
+        ludoforge_pcgbench::job::jobs(),
+    );
     registry.add(Box::new(check_job()));
     // The results `check` reads and the studio's editor edits: the jobs' result files, and
     // the explorations' elites.

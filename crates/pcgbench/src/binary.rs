@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::measure::{longest_path, number_regions, range_reward};
-use crate::{ControlDim, Grid, Problem};
+use crate::{ControlDim, Grid, Measure, Problem};
 
 /// The binary problem with one variant's parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -133,6 +133,33 @@ impl Problem for Binary {
         let hamming = a.flat.iter().zip(&b.flat).filter(|(x, y)| x != y).count();
         let low = self.diversity * self.width as f64 * self.height as f64;
         range_reward(hamming as f64, 0.0, low, Some(self.area()), None)
+    }
+
+    fn measures(&self) -> Vec<Measure> {
+        let control = &self.controls()[0];
+        let low = (control.low - self.cerror).max(0);
+        let high = control.high + self.cerror;
+        vec![
+            Measure {
+                name: "path",
+                low: low as f64,
+                high: high as f64,
+                cells: (high - low) as usize,
+                help: "The longest shortest path over empty tiles, as the control asks for it.",
+            },
+            Measure {
+                name: "empty",
+                low: 0.0,
+                high: self.area(),
+                cells: 20,
+                help: "Empty tiles: how open the maze is.",
+            },
+        ]
+    }
+
+    fn measure(&self, info: &BinaryInfo) -> Vec<f64> {
+        let empty = info.flat.iter().filter(|&&t| t == 1).count();
+        vec![f64::from(info.path), empty as f64]
     }
 
     fn controllability(&self, info: &BinaryInfo, control: &[i64]) -> f64 {

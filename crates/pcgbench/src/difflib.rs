@@ -17,27 +17,56 @@ pub fn ratio(a: &[u8], b: &[u8]) -> f64 {
 struct Matcher<'s> {
     a: &'s [u8],
     b: &'s [u8],
-    /// For each byte, the positions in `b` holding it (none for popular bytes).
-    b2j: Vec<Vec<usize>>,
+    /// The positions in `b`, grouped by byte and rising within a group (`b2j`'s lists laid
+    /// end to end).
+    positions: Vec<usize>,
+    /// Where each byte's positions start in `positions`; a popular byte's are left empty.
+    starts: [usize; 257],
+    popular: [bool; 256],
 }
 
 impl<'s> Matcher<'s> {
     fn new(a: &'s [u8], b: &'s [u8]) -> Self {
-        let mut b2j = vec![Vec::new(); 256];
+        let mut counts = [0usize; 256];
+        for &byte in b {
+            counts[usize::from(byte)] += 1;
+        }
+        let mut starts = [0usize; 257];
+        for i in 0..256 {
+            starts[i + 1] = starts[i] + counts[i];
+        }
+        let mut next = starts;
+        let mut positions = vec![0; b.len()];
         for (j, &byte) in b.iter().enumerate() {
-            b2j[usize::from(byte)].push(j);
+            positions[next[usize::from(byte)]] = j;
+            next[usize::from(byte)] += 1;
         }
         // autojunk: with 200 or more elements, one seen more than 1% + 1 times is "popular" and
         // dropped from the index (it can still extend a match, as it is not junk).
+        let mut popular = [false; 256];
         if b.len() >= 200 {
             let ntest = b.len() / 100 + 1;
-            for positions in &mut b2j {
-                if positions.len() > ntest {
-                    positions.clear();
-                }
+            for (flag, count) in popular.iter_mut().zip(counts) {
+                *flag = count > ntest;
             }
         }
-        Self { a, b, b2j }
+        Self {
+            a,
+            b,
+            positions,
+            starts,
+            popular,
+        }
+    }
+
+    /// `b2j.get(byte, [])`.
+    fn places(&self, byte: u8) -> &[usize] {
+        let i = usize::from(byte);
+        if self.popular[i] {
+            &[]
+        } else {
+            &self.positions[self.starts[i]..self.starts[i + 1]]
+        }
     }
 
     /// Sum of the sizes of the matching blocks (`get_matching_blocks`; their order does not
@@ -73,7 +102,7 @@ impl<'s> Matcher<'s> {
         let (mut besti, mut bestj, mut bestsize) = (alo, blo, 0);
         lengths.clear();
         for (i, &ai) in a.iter().enumerate().take(ahi).skip(alo) {
-            for &j in &self.b2j[usize::from(ai)] {
+            for &j in self.places(ai) {
                 if j < blo {
                     continue;
                 }

@@ -2,7 +2,8 @@
 //! [`crate::BENCHMARK_COMMIT`]): the share of contents of quality 1, of controllability 1, and of
 //! diversity 1 after `_recursiveDiversity` takes near-duplicates out one by one.
 
-use serde::Serialize;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::Problem;
 use crate::measure::numpy_sum;
@@ -21,7 +22,7 @@ pub struct Scores {
 }
 
 /// The per-content values of [`Scores`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Details {
     /// Quality of each content.
     pub quality: Vec<f64>,
@@ -82,11 +83,12 @@ pub fn evaluate<P: Problem + ?Sized>(
 }
 
 /// The diversity value of each content (`PCGEnv.diversity`): the similarity matrix
-/// `1 − diversity(i, j)` over every ordered pair, diagonal included, then `_recursiveDiversity`.
+/// `1 − diversity(i, j)` over every ordered pair, diagonal included (rows in parallel, on the
+/// current rayon pool), then `_recursiveDiversity`.
 #[must_use]
 pub fn diversity_values<P: Problem + ?Sized>(problem: &P, infos: &[P::Info]) -> Vec<f64> {
     let sim: Vec<Vec<f64>> = infos
-        .iter()
+        .par_iter()
         .map(|a| {
             infos
                 .iter()

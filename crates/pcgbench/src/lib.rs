@@ -33,6 +33,7 @@ pub mod binary;
 pub mod difflib;
 pub mod env;
 pub mod grid;
+pub mod job;
 pub mod measure;
 pub mod zelda;
 
@@ -53,6 +54,22 @@ pub struct ControlDim {
     pub low: i64,
     /// One past the largest value.
     pub high: i64,
+}
+
+/// A measure of a content that explorations place contents by: the quantities the control space
+/// asks for first, then any that spread contents further.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Measure {
+    /// Its name, lower case words joined by `_`.
+    pub name: &'static str,
+    /// Low end of the range worth covering.
+    pub low: f64,
+    /// High end of the range worth covering.
+    pub high: f64,
+    /// Cells along its axis by default.
+    pub cells: usize,
+    /// What it measures, in a sentence.
+    pub help: &'static str,
 }
 
 /// A benchmark problem: a content space of `height`×`width` integer arrays, the measures
@@ -80,4 +97,15 @@ pub trait Problem: Send + Sync {
     /// How well a content meets `control` (one value per [`Problem::controls`] dimension), in
     /// `[0, 1]`.
     fn controllability(&self, info: &Self::Info, control: &[i64]) -> f64;
+    /// The measures an exploration places contents by (see [`Measure`]); none by default.
+    fn measures(&self) -> Vec<Measure> {
+        Vec::new()
+    }
+    /// The values of [`Problem::measures`] for one content, in the same order. The first
+    /// `controls().len()` values decide [`Problem::controllability`]: two contents with the same
+    /// first values meet every control alike (explorations group contents by them).
+    fn measure(&self, info: &Self::Info) -> Vec<f64> {
+        let _ = info;
+        Vec::new()
+    }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::difflib::ratio;
 use crate::measure::{distance_length, num_tiles, number_regions, path, range_reward};
-use crate::{ControlDim, Grid, Problem};
+use crate::{ControlDim, Grid, Measure, Problem};
 
 /// Tile values.
 pub mod tile {
@@ -65,6 +65,9 @@ pub struct ZeldaInfo {
     pub pk_path: Vec<(usize, usize)>,
     /// The key → door path as the benchmark searches it (doors impassable, so empty).
     pub kd_path: Vec<(usize, usize)>,
+    /// Both paths as the diversity compares them (see `Zelda::path_string`), made once.
+    #[serde(skip)]
+    pub path_text: String,
 }
 
 impl Zelda {
@@ -108,9 +111,9 @@ impl Zelda {
 
     /// The path string the diversity compares: the tiles of both paths as `x,y|`, mirrored so
     /// the first tile lies in the top-left half on each axis.
-    fn path_string(&self, info: &ZeldaInfo) -> String {
+    fn path_string(&self, pk_path: &[(usize, usize)], kd_path: &[(usize, usize)]) -> String {
         let mut out = String::new();
-        let tiles: Vec<&(usize, usize)> = info.pk_path.iter().chain(&info.kd_path).collect();
+        let tiles: Vec<&(usize, usize)> = pk_path.iter().chain(kd_path).collect();
         let Some(&&(fx, fy)) = tiles.first() else {
             return out;
         };
@@ -171,7 +174,10 @@ impl Problem for Zelda {
 
     fn info(&self, content: &Grid) -> ZeldaInfo {
         use tile::{DOOR, EMPTY, ENEMY, KEY, PLAYER};
+        let pk_path = path(content, PLAYER, KEY, &[EMPTY, PLAYER, KEY, ENEMY]);
+        let kd_path = path(content, KEY, DOOR, &[EMPTY, PLAYER, KEY, ENEMY]);
         ZeldaInfo {
+            path_text: self.path_string(&pk_path, &kd_path),
             regions: number_regions(content, &[EMPTY, PLAYER, KEY, DOOR, ENEMY]),
             players: num_tiles(content, &[PLAYER]),
             keys: num_tiles(content, &[KEY]),
@@ -179,8 +185,8 @@ impl Problem for Zelda {
             enemies: num_tiles(content, &[ENEMY]),
             player_key: distance_length(content, PLAYER, KEY, &[EMPTY, PLAYER, KEY, ENEMY]),
             key_door: distance_length(content, KEY, DOOR, &[EMPTY, PLAYER, KEY, DOOR, ENEMY]),
-            pk_path: path(content, PLAYER, KEY, &[EMPTY, PLAYER, KEY, ENEMY]),
-            kd_path: path(content, KEY, DOOR, &[EMPTY, PLAYER, KEY, ENEMY]),
+            pk_path,
+            kd_path,
         }
     }
 
@@ -217,11 +223,35 @@ impl Problem for Zelda {
     }
 
     fn diversity(&self, a: &ZeldaInfo, b: &ZeldaInfo) -> f64 {
-        let similar = ratio(
-            self.path_string(a).as_bytes(),
-            self.path_string(b).as_bytes(),
-        );
+        let similar = ratio(a.path_text.as_bytes(), b.path_text.as_bytes());
         range_reward(1.0 - similar, 0.0, self.diversity, Some(1.0), None)
+    }
+
+    fn measures(&self) -> Vec<Measure> {
+        let control = &self.controls()[0];
+        let low = (control.low - self.cerror).max(0);
+        let high = control.high + self.cerror;
+        let axis = |name, help| Measure {
+            name,
+            low: low as f64,
+            high: high as f64,
+            cells: (high - low) as usize,
+            help,
+        };
+        vec![
+            axis(
+                "player_key",
+                "Steps from the player to the key, as the control asks for them.",
+            ),
+            axis(
+                "key_door",
+                "Steps from the key to the door, as the control asks for them.",
+            ),
+        ]
+    }
+
+    fn measure(&self, info: &ZeldaInfo) -> Vec<f64> {
+        vec![f64::from(info.player_key), f64::from(info.key_door)]
     }
 
     fn controllability(&self, info: &ZeldaInfo, control: &[i64]) -> f64 {

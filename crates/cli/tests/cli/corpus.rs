@@ -978,6 +978,43 @@ const CASES: &[(&str, i32, &str)] = &[
         1,
         "dungeon 5: give the dungeon file",
     ),
+    // pcg-evolve
+    (
+        "run pcg-evolve --set size=1",
+        1,
+        "size 1: give a number of contents between 2 and 200",
+    ),
+    (
+        "run pcg-evolve --set problem=zelda-v9",
+        1,
+        "unknown choice `zelda-v9`, choose one of `binary-v0`",
+    ),
+    (
+        "run pcg-evolve --set evaluations=5",
+        1,
+        "evaluations 5: give at least the size (100)",
+    ),
+    (
+        "run pcg-evolve --set fitness=fun",
+        1,
+        "unknown choice `fun`",
+    ),
+    // pcg-explore
+    (
+        "run pcg-explore --set size=0",
+        1,
+        "size 0: give a number of contents between 1 and 200",
+    ),
+    (
+        "run pcg-explore --set problem=zelda-v0 --set explore.descriptors=[\"path\",\"key_door\"]",
+        1,
+        "there is no descriptor `path` here: choose from player_key, key_door (for zelda-v0)",
+    ),
+    (
+        "run pcg-explore --set explore.evaluations=0",
+        1,
+        "evaluations 0: give 1 to 100,000,000 (for binary-v0)",
+    ),
     // portals-study
     ("portals study --graphs 0", 1, "graphs 0"),
     ("run portals-study --set min_path=9..4", 1, "as 4..9"),

@@ -11,7 +11,7 @@ use tempfile::TempDir;
 use super::{listing, run_in, write};
 
 /// The jobs this build registers, in `list`'s order.
-const JOBS: [&str; 21] = [
+const JOBS: [&str; 23] = [
     "puzzle-chess",
     "puzzle-chromatic",
     "puzzle-solve",
@@ -32,6 +32,8 @@ const JOBS: [&str; 21] = [
     "risk-design",
     "risk-map",
     "risk-explore",
+    "pcg-evolve",
+    "pcg-explore",
     "check",
 ];
 
