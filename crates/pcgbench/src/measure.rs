@@ -6,8 +6,6 @@
 //! Each function keeps the Python's order of visits and its tie-breaks, so paths and counts are the
 //! same tiles, not just the same lengths.
 
-use std::collections::VecDeque;
-
 use crate::grid::Grid;
 
 /// The four steps in the order the benchmark tries them: left, right, up, down.
@@ -53,26 +51,80 @@ pub fn num_tiles(grid: &Grid, values: &[u8]) -> usize {
 /// when the start itself is not passable. Row-major, `-1` for unreached. O(width·height).
 #[must_use]
 pub fn dijkstra(grid: &Grid, x: usize, y: usize, values: &[u8]) -> Distances {
-    let w = grid.width();
-    let mut dist = vec![-1; w * grid.height()];
-    if !passable(grid, x, y, values) {
-        return dist;
+    let mut dist = Vec::new();
+    let mut queue = Vec::new();
+    search(
+        grid,
+        y * grid.width() + x,
+        &mask(values),
+        &mut dist,
+        &mut queue,
+    );
+    dist
+}
+
+/// Which tile values are passable, looked up by value.
+fn mask(values: &[u8]) -> [bool; 256] {
+    let mut mask = [false; 256];
+    for &v in values {
+        mask[usize::from(v)] = true;
     }
-    dist[y * w + x] = 0;
-    let mut queue = VecDeque::from([(x, y)]);
-    while let Some((cx, cy)) = queue.pop_front() {
-        let d = dist[cy * w + cx];
-        for s in STEPS {
-            if let Some((nx, ny)) = step(grid, cx, cy, s)
-                && dist[ny * w + nx] < 0
-                && passable(grid, nx, ny, values)
-            {
-                dist[ny * w + nx] = d + 1;
-                queue.push_back((nx, ny));
+    mask
+}
+
+/// [`dijkstra`] from the tile at index `start`, into `dist` (`-1` where unreached), leaving in
+/// `queue` the tiles reached in the order reached: a breadth-first search in the order [`STEPS`]
+/// gives. `dist` and `queue` are the previous search's (or empty): only the tiles it reached
+/// are cleared.
+fn search(
+    grid: &Grid,
+    start: usize,
+    mask: &[bool; 256],
+    dist: &mut Vec<i32>,
+    queue: &mut Vec<usize>,
+) {
+    let (w, h) = (grid.width(), grid.height());
+    let cells = grid.cells();
+    if dist.len() == cells.len() {
+        for &reached in queue.iter() {
+            dist[reached] = -1;
+        }
+    } else {
+        dist.clear();
+        dist.resize(cells.len(), -1);
+    }
+    queue.clear();
+    if !mask[usize::from(cells[start])] {
+        return;
+    }
+    dist[start] = 0;
+    queue.push(start);
+    let mut head = 0;
+    while head < queue.len() {
+        let at = queue[head];
+        head += 1;
+        let d = dist[at] + 1;
+        let (x, y) = (at % w, at / w);
+        // Left, right, up, down: the order of STEPS.
+        let mut visit = |next: usize| {
+            if dist[next] < 0 && mask[usize::from(cells[next])] {
+                dist[next] = d;
+                queue.push(next);
             }
+        };
+        if x > 0 {
+            visit(at - 1);
+        }
+        if x + 1 < w {
+            visit(at + 1);
+        }
+        if y > 0 {
+            visit(at - w);
+        }
+        if y + 1 < h {
+            visit(at + w);
         }
     }
-    dist
 }
 
 /// The tiles from the search's start to `(sx, sy)`, walking down the distances and taking the
@@ -109,27 +161,20 @@ pub fn path_to(grid: &Grid, dist: &[i32], sx: usize, sy: usize) -> Vec<(usize, u
 /// Number of 4-connected regions of tiles in `values` (`get_number_regions`).
 #[must_use]
 pub fn number_regions(grid: &Grid, values: &[u8]) -> usize {
-    let w = grid.width();
-    let mut seen = vec![false; grid.cells().len()];
+    let mask = mask(values);
+    let cells = grid.cells();
+    let mut seen = vec![false; cells.len()];
+    let mut dist = Vec::new();
+    let mut queue = Vec::new();
     let mut regions = 0;
-    let mut stack = Vec::new();
-    for (x, y) in certain_tiles(grid, values) {
-        if seen[y * w + x] {
+    for start in 0..cells.len() {
+        if seen[start] || !mask[usize::from(cells[start])] {
             continue;
         }
         regions += 1;
-        seen[y * w + x] = true;
-        stack.push((x, y));
-        while let Some((cx, cy)) = stack.pop() {
-            for s in STEPS {
-                if let Some((nx, ny)) = step(grid, cx, cy, s)
-                    && !seen[ny * w + nx]
-                    && passable(grid, nx, ny, values)
-                {
-                    seen[ny * w + nx] = true;
-                    stack.push((nx, ny));
-                }
-            }
+        search(grid, start, &mask, &mut dist, &mut queue);
+        for &reached in &queue {
+            seen[reached] = true;
         }
     }
     regions
@@ -140,24 +185,31 @@ pub fn number_regions(grid: &Grid, values: &[u8]) -> usize {
 /// distance. (Two searches per region: exact on trees, a lower bound elsewhere — as in Python.)
 #[must_use]
 pub fn longest_path(grid: &Grid, values: &[u8]) -> i32 {
-    let w = grid.width();
-    let mut visited = vec![false; grid.cells().len()];
+    let mask = mask(values);
+    let cells = grid.cells();
+    let mut visited = vec![false; cells.len()];
+    let (mut dist, mut queue) = (Vec::new(), Vec::new());
     let mut best = 0;
-    for (x, y) in certain_tiles(grid, values) {
-        if visited[y * w + x] {
+    for start in 0..cells.len() {
+        if visited[start] || !mask[usize::from(cells[start])] {
             continue;
         }
-        let dist = dijkstra(grid, x, y, values);
-        for (v, d) in visited.iter_mut().zip(&dist) {
-            *v |= *d >= 0;
+        search(grid, start, &mask, &mut dist, &mut queue);
+        for &reached in &queue {
+            visited[reached] = true;
         }
-        // np.argmax: the first index holding the largest value.
-        let far = dist
+        // np.argmax over the whole map: the first index holding the largest distance (the
+        // unreached hold -1), so the least index among the last reached.
+        let deepest = dist[*queue.last().expect("the start is reached")];
+        let far = queue
             .iter()
-            .enumerate()
-            .fold(0, |b, (i, d)| if *d > dist[b] { i } else { b });
-        let again = dijkstra(grid, far % w, far / w, values);
-        best = best.max(again.iter().copied().max().unwrap_or(-1));
+            .rev()
+            .take_while(|&&i| dist[i] == deepest)
+            .copied()
+            .min()
+            .expect("one");
+        search(grid, far, &mask, &mut dist, &mut queue);
+        best = best.max(queue.last().map_or(-1, |&last| dist[last]));
     }
     best
 }
