@@ -10,9 +10,12 @@ the control space, and the diversity against the next content. Sets of contents 
 Usage (with the benchmark installed: `pip install -e <checkout of amidos2006/pcg_benchmark>`):
 
     python3 scripts/pcg-fixtures.py [--count N] [--sets N] PROBLEM...
+    python3 scripts/pcg-fixtures.py --from SET.json... [--sets N]
 
 Writes crates/pcgbench/tests/fixtures/PROBLEM.jsonl.gz. The first line records the benchmark's
-commit (from its checkout) and the versions used.
+commit (from its checkout) and the versions used. With --from, the contents and controls are
+those of ludoforge set files (`pcg-evolve`'s result, `pcg-explore`'s `set`) of one problem,
+and the fixture is PROBLEM-ludoforge.jsonl.gz: the benchmark's answers on generated contents.
 """
 import argparse
 import gzip
@@ -31,7 +34,7 @@ import pcg_benchmark
 SPARSE = {
     "binary": ((0.05, 0.6), []),
     "zelda": ((0.05, 0.5), [((2,), 0, 2), ((3,), 0, 2), ((4,), 0, 2), ((5,), 0, 14)]),
-    "sokoban": ((0.0, 0.4), [((2,), 1, 1), ((3, 4), 1, 3), ((2,), 0, 1), ((3,), 0, 1)]),
+    "sokoban": ((0.0, 0.4), [((2,), 1, 1), ((3, 4), 1, 3)]),
     "mdungeons": ((0.0, 0.3), [((2,), 1, 1), ((3,), 1, 1), ((4,), 0, 4), ((5,), 0, 6), ((6,), 0, 12), ((7,), 0, 6), ((2, 3), 0, 1)]),
 }
 
@@ -96,20 +99,33 @@ def commit(module):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("problems", nargs="+")
+    parser.add_argument("problems", nargs="*")
+    parser.add_argument("--from", dest="sets_from", nargs="+", default=[], help="ludoforge set files of one problem")
     parser.add_argument("--count", type=int, default=10000)
     parser.add_argument("--sets", type=int, default=40)
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "crates", "pcgbench", "tests", "fixtures"))
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    for name in args.problems:
+    jobs = [(name, None) for name in args.problems]
+    if args.sets_from:
+        documents = [json.load(open(f)) for f in args.sets_from]
+        names = {d["problem"] for d in documents}
+        if len(names) != 1:
+            parser.error(f"--from takes set files of one problem, not {sorted(names)}")
+        jobs.append((names.pop(), documents))
+    for name, documents in jobs:
         env = pcg_benchmark.make(name)
         rng = np.random.default_rng([args.seed, sum(name.encode())])
-        contents = [draw(env, name, rng, sparse=i % 2 == 1) for i in range(args.count)]
+        if documents is None:
+            contents = [draw(env, name, rng, sparse=i % 2 == 1) for i in range(args.count)]
+            controls = [draw_control(env, rng) for _ in contents]
+            path = os.path.join(args.out, f"{name}.jsonl.gz")
+        else:
+            contents = [c for d in documents for c in d["contents"]]
+            controls = [c for d in documents for c in d["controls"]]
+            path = os.path.join(args.out, f"{name}-ludoforge.jsonl.gz")
         infos = [env.info(c) for c in contents]
-        controls = [draw_control(env, rng) for _ in contents]
-        path = os.path.join(args.out, f"{name}.jsonl.gz")
         with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as out:
             head = {
                 "problem": name,
@@ -120,6 +136,8 @@ def main():
                 "made_by": "scripts/pcg-fixtures.py",
                 "seed": args.seed,
             }
+            if documents is not None:
+                head["sets"] = [{"job": d["job"], "seed": d["seed"], "evaluations": d["evaluations"]} for d in documents]
             out.write(json.dumps(head) + "\n")
             for i, (content, info, control) in enumerate(zip(contents, infos, controls)):
                 after = infos[(i + 1) % len(infos)]
@@ -134,6 +152,13 @@ def main():
                     "diversity_next": float(env._problem.diversity(info, after)),
                 }
                 out.write(json.dumps(row) + "\n")
+            start = 0
+            for d in documents or []:
+                # Each set file whole, with its own controls, as the benchmark scores it.
+                members = list(range(start, start + len(d["contents"])))
+                start += len(members)
+                q, dv, c, details, _ = env.evaluate([contents[i] for i in members], d["controls"])
+                out.write(json.dumps({"set": members, "controls": d["controls"], "scores": [float(q), float(dv), float(c)], "details": plain(details)}) + "\n")
             for _ in range(args.sets):
                 size = int(rng.integers(1, 61))
                 members = [int(i) for i in rng.integers(0, len(contents), size=size)]

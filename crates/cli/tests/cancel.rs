@@ -335,7 +335,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         },
         case(
             "pcg-evolve",
-            json!({"problem": "binary-large-v0", "size": 200, "evaluations": 100_000_000u64,
+            json!({"problem": "sokoban-large-v0", "size": 200, "evaluations": 100_000_000u64,
                    "tournament": 100, "max_mutations": 100, "elitism": 0.5}),
         ),
         Case {

@@ -35,6 +35,7 @@ pub mod env;
 pub mod grid;
 pub mod job;
 pub mod measure;
+pub mod sokoban;
 pub mod zelda;
 
 pub use env::{Scores, evaluate};

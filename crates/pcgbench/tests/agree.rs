@@ -20,3 +20,21 @@ fn zelda_agrees_with_the_benchmark() {
     assert!(common::agree(&Zelda::enemies(), "zelda-enemies-v0", &[]) >= 1_000);
     assert!(common::agree(&Zelda::large(), "zelda-large-v0", &[]) >= 1_000);
 }
+
+/// The contents ludoforge's jobs generate (two seeds of `pcg-explore` and `pcg-evolve` for each
+/// problem, sets of 100 with their controls), scored by the benchmark: the same numbers too.
+#[test]
+fn generated_sets_agree_with_the_benchmark() {
+    for (problem, name) in [
+        (Binary::v0(), "binary-v0-ludoforge"),
+        (Binary::large(), "binary-large-v0-ludoforge"),
+    ] {
+        assert_eq!(common::agree(&problem, name, &["flat"]), 400);
+    }
+    for (problem, name) in [
+        (Zelda::v0(), "zelda-v0-ludoforge"),
+        (Zelda::large(), "zelda-large-v0-ludoforge"),
+    ] {
+        assert_eq!(common::agree(&problem, name, &[]), 400);
+    }
+}

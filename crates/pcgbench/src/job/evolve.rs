@@ -158,7 +158,7 @@ fn run<P: Problem>(
     seed: u64,
     context: &Context,
 ) -> Result<Artifact, JobError> {
-    let contents = Contents::controlled(problem, p.fitness);
+    let contents = Contents::controlled(problem, p.fitness).cancelled_by(context.cancel_flag());
     let elite = (p.size as f64 * p.elitism).ceil() as usize;
     let strategy = Generational::new(p.size)
         .with_tournament(p.tournament)
@@ -180,6 +180,12 @@ fn run<P: Problem>(
     let report = match report {
         Ok(report) => report,
         Err(EvolveError::Cancelled) => {
+            return Err(JobError::cancelled(
+                "interrupted before the first population was made: there is no set to keep",
+            ));
+        }
+        // Evaluations are refused once cancelled: a first population cut short has none.
+        Err(EvolveError::NoValidGenome { .. }) if context.cancelled() => {
             return Err(JobError::cancelled(
                 "interrupted before the first population was made: there is no set to keep",
             ));

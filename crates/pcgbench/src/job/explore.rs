@@ -38,7 +38,8 @@ pub struct ExploreParams {
     #[schemars(range(min = 1, max = 200))]
     pub size: usize,
     /// The exploration: descriptors (the problem's measures, `path` and `empty` for binary,
-    /// `player_key` and `key_door` for zelda, and `lineage`; by default the measures the
+    /// `player_key` and `key_door` for zelda, `crates` and `solution_length` for sokoban, and
+    /// `lineage`; by default the measures the
     /// controls ask for and `lineage`), cells, ranges, evaluations, batch, crossover (none by
     /// default: a child of two lineages would bring them closer), method.
     pub explore: ExploreSettings,

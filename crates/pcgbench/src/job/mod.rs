@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 /// What this generator makes, for galleries.
 pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
     title: "PCG Benchmark problems",
-    sentence: "The public PCG Benchmark's binary mazes and zelda rooms, scored natively with the benchmark's own quality, controllability and diversity.",
+    sentence: "The public PCG Benchmark's binary mazes, zelda rooms and sokoban levels, scored natively with the benchmark's own quality, controllability and diversity.",
 };
 
 /// This generator's jobs, for a front end's registry.
@@ -61,17 +61,29 @@ pub enum Name {
     /// `zelda-large-v0`: 18×12 with 8 enemies.
     #[serde(rename = "zelda-large-v0")]
     ZeldaLargeV0,
+    /// `sokoban-v0`: a 5×5 room, crates pushed onto targets, a solution of 10 moves or more.
+    #[serde(rename = "sokoban-v0")]
+    SokobanV0,
+    /// `sokoban-complex-v0`: 5×5, a solution of 40 moves or more.
+    #[serde(rename = "sokoban-complex-v0")]
+    SokobanComplexV0,
+    /// `sokoban-large-v0`: 8×8, a solution of 48 moves or more.
+    #[serde(rename = "sokoban-large-v0")]
+    SokobanLargeV0,
 }
 
 impl Name {
     /// Every problem, in the benchmark's order.
-    pub const ALL: [Name; 6] = [
+    pub const ALL: [Name; 9] = [
         Name::BinaryV0,
         Name::BinaryWideV0,
         Name::BinaryLargeV0,
         Name::ZeldaV0,
         Name::ZeldaEnemiesV0,
         Name::ZeldaLargeV0,
+        Name::SokobanV0,
+        Name::SokobanComplexV0,
+        Name::SokobanLargeV0,
     ];
 
     /// The benchmark's name (`"zelda-v0"`).
@@ -84,6 +96,9 @@ impl Name {
             Name::ZeldaV0 => "zelda-v0",
             Name::ZeldaEnemiesV0 => "zelda-enemies-v0",
             Name::ZeldaLargeV0 => "zelda-large-v0",
+            Name::SokobanV0 => "sokoban-v0",
+            Name::SokobanComplexV0 => "sokoban-complex-v0",
+            Name::SokobanLargeV0 => "sokoban-large-v0",
         }
     }
 
@@ -120,6 +135,18 @@ macro_rules! with_problem {
             }
             $crate::job::Name::ZeldaLargeV0 => {
                 let $p = $crate::zelda::Zelda::large();
+                $body
+            }
+            $crate::job::Name::SokobanV0 => {
+                let $p = $crate::sokoban::Sokoban::v0();
+                $body
+            }
+            $crate::job::Name::SokobanComplexV0 => {
+                let $p = $crate::sokoban::Sokoban::complex();
+                $body
+            }
+            $crate::job::Name::SokobanLargeV0 => {
+                let $p = $crate::sokoban::Sokoban::large();
                 $body
             }
         }

@@ -68,16 +68,20 @@ pub fn control<P: Problem>(problem: &P, control: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// Checks every row and set of the fixture `name` against `problem`; `skip` names info keys the
-/// fixture leaves out (they repeat the content). Returns how many contents agreed.
+/// Checks every row and set of the fixture `name` (`PROBLEM`, or `PROBLEM-ludoforge` for the
+/// contents of ludoforge's own sets) against `problem`; `skip` names info keys the fixture leaves
+/// out (they repeat the content). Returns how many contents agreed.
 pub fn agree<P: Problem>(problem: &P, name: &str, skip: &[&str]) -> usize {
     let fixture = fixture(name);
-    assert_eq!(fixture.head["problem"], name);
+    assert_eq!(
+        fixture.head["problem"],
+        problem.name(),
+        "{name} is a fixture of another problem"
+    );
     assert_eq!(
         fixture.head["commit"], BENCHMARK_COMMIT,
         "the fixture was made at another commit"
     );
-    assert_eq!(problem.name(), name);
     let contents: Vec<Grid> = fixture
         .rows
         .iter()
