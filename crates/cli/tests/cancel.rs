@@ -340,10 +340,12 @@ fn cases(dir: &Path) -> Vec<Case> {
         ),
         Case {
             refusable: Some(("explore.evaluations", "explore.evaluations")),
-            ..case(
-                "pcg-explore",
-                json!({"problem": "zelda-large-v0", "size": 200, "explore": explore()}),
-            )
+            ..case("pcg-explore", {
+                let mut params =
+                    json!({"problem": "zelda-large-v0", "size": 200, "explore": explore()});
+                params["explore"]["descriptors"] = json!(["player_key", "lineage"]);
+                params
+            })
         },
         reading("check", json!({"content": puzzle})),
     ]

@@ -4,6 +4,7 @@
 //! space, each answered by the archive's best elite for it.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::Goal;
 use ludoforge_evolve::archive::Elite;
@@ -115,10 +116,17 @@ fn settings<P: Problem>(problem: &P, given: &ExploreSettings) -> ExploreSettings
 /// [`Problem::measure`]), so each control is weighed once per group; at most
 /// [`PICK_CANDIDATES`] elites are compared with those picked for each control.
 ///
+/// Once `cancel` is set (a run interrupted), the first candidate is taken without comparing.
+///
 /// # Panics
 /// When `infos` is empty.
 #[must_use]
-pub fn pick_set<P: Problem>(problem: &P, infos: &[P::Info], controls: &[Vec<i64>]) -> Vec<usize> {
+pub fn pick_set<P: Problem>(
+    problem: &P,
+    infos: &[P::Info],
+    controls: &[Vec<i64>],
+    cancel: Option<&AtomicBool>,
+) -> Vec<usize> {
     assert!(!infos.is_empty(), "an archive with an elite");
     let dims = problem.controls().len();
     let quality: Vec<f64> = infos.iter().map(|i| problem.quality(i)).collect();
@@ -193,15 +201,19 @@ pub fn pick_set<P: Problem>(problem: &P, infos: &[P::Info], controls: &[Vec<i64>
                     .map(|&p| 1.0 - problem.diversity(&infos[m], &infos[p]))
                     .sum()
             };
-            let mut best = candidates[0];
-            let mut least = likeness(best);
-            for &m in &candidates[1..] {
-                let like = likeness(m);
-                if like < least {
-                    (best, least) = (m, like);
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                candidates[0]
+            } else {
+                let mut best = candidates[0];
+                let mut least = likeness(best);
+                for &m in &candidates[1..] {
+                    let like = likeness(m);
+                    if like < least {
+                        (best, least) = (m, like);
+                    }
                 }
+                best
             }
-            best
         };
         used[chosen] = true;
         picked.push(chosen);
@@ -210,7 +222,7 @@ pub fn pick_set<P: Problem>(problem: &P, infos: &[P::Info], controls: &[Vec<i64>
 }
 
 /// The most elites compared with the set so far for one control (see [`pick_set`]).
-pub const PICK_CANDIDATES: usize = 256;
+pub const PICK_CANDIDATES: usize = 64;
 
 /// The files of a set: its document under `role`, and its picture when wanted.
 ///
@@ -398,7 +410,7 @@ fn run<P: Problem>(
     let controls: Vec<Vec<i64>> = (0..p.size)
         .map(|_| contents.random_control(&mut rng))
         .collect();
-    let picked = pick_set(problem, &infos, &controls);
+    let picked = pick_set(problem, &infos, &controls, Some(context.cancel_flag()));
     let set = score_set(
         problem,
         picked.iter().map(|&i| grids[i].clone()).collect(),

@@ -253,7 +253,12 @@ mod tests {
             .map(|g| problem.info(g))
             .collect();
         assert_eq!((infos[0].path, infos[1].path), (40, 60));
-        let picked = explore::pick_set(&problem, &infos, &[vec![60], vec![40], vec![40], vec![40]]);
+        let picked = explore::pick_set(
+            &problem,
+            &infos,
+            &[vec![60], vec![40], vec![40], vec![40]],
+            None,
+        );
         assert_eq!(picked[0], 1, "the path of 60 answers 60");
         assert_eq!(picked[1], 0, "the first of the two 40s");
         assert_eq!(picked[2], 2, "then the other one");
