@@ -109,6 +109,29 @@ impl Grid {
         })
     }
 
+    /// A grid drawn as digits, one line a row (blank lines and surrounding spaces ignored), each
+    /// digit a tile below `tiles`: contents written as ASCII art.
+    ///
+    /// ```
+    /// let grid = ludoforge_pcgbench::Grid::from_digits("
+    ///     010
+    ///     111
+    /// ", 2).unwrap();
+    /// assert_eq!((grid.width(), grid.height(), grid.get(1, 0)), (3, 2, 1));
+    /// ```
+    ///
+    /// # Errors
+    /// [`GridError`] as [`Grid::from_rows`] (a character other than a digit is out of range).
+    pub fn from_digits(art: &str, tiles: u8) -> Result<Self, GridError> {
+        let rows: Vec<Vec<i64>> = art
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| l.bytes().map(|b| i64::from(b) - i64::from(b'0')).collect())
+            .collect();
+        Self::from_rows(&rows, tiles)
+    }
+
     /// Columns.
     #[must_use]
     pub fn width(&self) -> usize {

@@ -304,13 +304,7 @@ mod tests {
     use super::*;
 
     fn grid(art: &str) -> Grid {
-        let rows: Vec<Vec<i64>> = art
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(|l| l.bytes().map(|b| i64::from(b - b'0')).collect())
-            .collect();
-        Grid::from_rows(&rows, 10).unwrap()
+        Grid::from_digits(art, 10).unwrap()
     }
 
     #[test]

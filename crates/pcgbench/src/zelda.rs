@@ -274,13 +274,7 @@ mod tests {
     use super::*;
 
     fn room(art: &str) -> Grid {
-        let rows: Vec<Vec<i64>> = art
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(|l| l.bytes().map(|b| i64::from(b - b'0')).collect())
-            .collect();
-        Grid::from_rows(&rows, 6).unwrap()
+        Grid::from_digits(art, 6).unwrap()
     }
 
     #[test]

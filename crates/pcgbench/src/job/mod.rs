@@ -12,10 +12,10 @@ mod evolve;
 mod explore;
 mod picture;
 
-pub use adapter::{Contents, Fitness, Genome};
-pub use document::{SetDocument, score_set};
-pub use evolve::{EvolveJob, EvolveParams};
-pub use explore::{ExploreJob, ExploreParams, pick_set};
+pub use adapter::{Contents, Fitness, Genome, INTERRUPTED, LINEAGES, Prior, corridor};
+pub use document::{GENERATOR, SET_KIND, SetDocument, SetScores, score_set};
+pub use evolve::{EvolveJob, EvolveParams, MAX_EVALUATIONS, MAX_SIZE};
+pub use explore::{CONTENT_KIND, ExploreJob, ExploreParams, PICK_CANDIDATES, offered, pick_set};
 pub use picture::set_svg;
 
 use ludoforge_job::Job;
