@@ -1008,7 +1008,7 @@ const CASES: &[(&str, i32, &str)] = &[
     (
         "run pcg-explore --set problem=zelda-v0 --set explore.descriptors=[\"path\",\"key_door\"]",
         1,
-        "there is no descriptor `path` here: choose from player_key, key_door (for zelda-v0)",
+        "there is no descriptor `path` here: choose from player_key, key_door, lineage (for zelda-v0)",
     ),
     (
         "run pcg-explore --set explore.evaluations=0",
