@@ -34,6 +34,7 @@ pub mod difflib;
 pub mod env;
 pub mod grid;
 pub mod job;
+pub mod mdungeons;
 pub mod measure;
 pub mod sokoban;
 pub mod zelda;

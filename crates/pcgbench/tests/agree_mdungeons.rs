@@ -1,0 +1,32 @@
+//! The native MiniDungeons problem gives the benchmark's own numbers: `info` (solver results,
+//! solutions and game statistics included), quality, controllability, pairwise diversity and
+//! `env.evaluate` set scores, bit for bit, on the fixtures `scripts/pcg-fixtures.py` made with
+//! `amidos2006/pcg_benchmark` (commit in each fixture's header).
+
+mod common;
+
+use ludoforge_pcgbench::mdungeons::MiniDungeons;
+
+#[test]
+fn mdungeons_agrees_with_the_benchmark() {
+    assert_eq!(
+        common::agree(&MiniDungeons::v0(), "mdungeons-v0", &["content"]),
+        10_000
+    );
+}
+
+#[test]
+fn mdungeons_enemies_agrees_with_the_benchmark() {
+    assert!(
+        common::agree(
+            &MiniDungeons::enemies(),
+            "mdungeons-enemies-v0",
+            &["content"]
+        ) >= 1_000
+    );
+}
+
+#[test]
+fn mdungeons_large_agrees_with_the_benchmark() {
+    assert!(common::agree(&MiniDungeons::large(), "mdungeons-large-v0", &["content"]) >= 1_000);
+}
