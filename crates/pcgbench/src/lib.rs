@@ -33,6 +33,7 @@ pub mod binary;
 pub mod difflib;
 pub mod env;
 pub mod grid;
+mod heapq;
 pub mod job;
 pub mod mdungeons;
 pub mod measure;

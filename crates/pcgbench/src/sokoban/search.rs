@@ -10,6 +10,7 @@
 //! `heappush` / `heappop` line for line, so equal keys leave the heap in the Python's order.
 
 use super::engine::{DIRECTIONS, Level, Move, State, Step};
+use crate::heapq::Heap;
 
 /// What one solver run found (`getSolution`'s actions and node).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,68 +126,6 @@ impl Tree<'_> {
     }
 }
 
-/// `heapq` over node ids, ordered by a key compared with `<` only.
-struct Heap {
-    items: Vec<(f64, u32)>,
-}
-
-impl Heap {
-    /// `heappush`: append, then `_siftdown(heap, 0, len − 1)`.
-    fn push(&mut self, item: (f64, u32)) {
-        self.items.push(item);
-        let last = self.items.len() - 1;
-        self.sift_down(0, last);
-    }
-
-    /// `heappop`: take the last item; when items remain, return the top and sift the last item
-    /// up from the top (`_siftup`).
-    fn pop(&mut self) -> Option<(f64, u32)> {
-        let last = self.items.pop()?;
-        if self.items.is_empty() {
-            return Some(last);
-        }
-        let top = std::mem::replace(&mut self.items[0], last);
-        self.sift_up(0);
-        Some(top)
-    }
-
-    fn sift_down(&mut self, start: usize, mut pos: usize) {
-        let item = self.items[pos];
-        while pos > start {
-            let parent = (pos - 1) >> 1;
-            if item.0 < self.items[parent].0 {
-                self.items[pos] = self.items[parent];
-                pos = parent;
-                continue;
-            }
-            break;
-        }
-        self.items[pos] = item;
-    }
-
-    #[allow(
-        clippy::neg_cmp_op_on_partial_ord,
-        reason = "heapq's `not heap[childpos] < heap[rightpos]`, kept as written"
-    )]
-    fn sift_up(&mut self, mut pos: usize) {
-        let end = self.items.len();
-        let start = pos;
-        let item = self.items[pos];
-        let mut child = 2 * pos + 1;
-        while child < end {
-            let right = child + 1;
-            if right < end && !(self.items[child].0 < self.items[right].0) {
-                child = right;
-            }
-            self.items[pos] = self.items[child];
-            pos = child;
-            child = 2 * pos + 1;
-        }
-        self.items[pos] = item;
-        self.sift_down(start, pos);
-    }
-}
-
 /// The set of states met (`visisted`), as node ids in an open-addressed table compared by their
 /// packed states: equal exactly when the Python's `getKey` strings are (the counts and targets in
 /// the key never change within a search).
@@ -273,7 +212,7 @@ pub fn solve(level: &Level, start: &State, frontier: Frontier, budget: usize) ->
     };
     let mut fifo: Vec<u32> = Vec::new();
     let mut head = 0;
-    let mut heap = Heap { items: Vec::new() };
+    let mut heap = Heap::new();
     match frontier {
         Frontier::Breadth => fifo.push(root),
         Frontier::AStar(balance) => heap.push((key(&tree, root, balance), root)),
@@ -365,7 +304,7 @@ mod tests {
     fn heap_matches_heapq_on_ties() {
         // heapq.heappush of keys [1, 1, 0, 1, 0] tagged 0..5, then five heappops, gives the tags
         // 2, 4, 0, 3, 1 (checked with CPython's heapq).
-        let mut heap = Heap { items: Vec::new() };
+        let mut heap = Heap::new();
         for (tag, key) in [1.0, 1.0, 0.0, 1.0, 0.0].into_iter().enumerate() {
             heap.push((key, tag as u32));
         }
