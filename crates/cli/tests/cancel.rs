@@ -342,8 +342,8 @@ fn cases(dir: &Path) -> Vec<Case> {
             refusable: Some(("explore.evaluations", "explore.evaluations")),
             ..case("pcg-explore", {
                 let mut params =
-                    json!({"problem": "zelda-large-v0", "size": 200, "explore": explore()});
-                params["explore"]["descriptors"] = json!(["player_key", "lineage"]);
+                    json!({"problem": "mdungeons-large-v0", "size": 200, "explore": explore()});
+                params["explore"]["descriptors"] = json!(["col_treasures", "lineage"]);
                 params
             })
         },

@@ -4,6 +4,7 @@ use ludoforge_evolve::rng::stream;
 use ludoforge_evolve::{Mutate, Problem as Engine};
 use ludoforge_pcgbench::binary::Binary;
 use ludoforge_pcgbench::job::{Contents, Fitness};
+use ludoforge_pcgbench::mdungeons::MiniDungeons;
 use ludoforge_pcgbench::measure::number_regions;
 use ludoforge_pcgbench::zelda::Zelda;
 use ludoforge_pcgbench::{Grid, Problem, evaluate};
@@ -89,5 +90,64 @@ proptest! {
             prop_assert!(genome.cells.iter().all(|&t| t < 2));
         }
         prop_assert_eq!(genome.control, control, "mutation keeps the control");
+    }
+
+    #[test]
+    fn first_mini_dungeons_are_one_region_with_one_player_and_one_exit(seed in any::<u64>()) {
+        for p in [MiniDungeons::v0(), MiniDungeons::enemies(), MiniDungeons::large()] {
+            let contents = Contents::described(&p);
+            let grid = contents.grid(&contents.random_genome(&mut stream(seed, 3, 0)));
+            let info = p.info(&grid);
+            prop_assert_eq!((info.regions, info.players, info.exits), (1, 1, 1));
+            // The solvers ran: solved (0) or their best heuristic, never "did not run".
+            prop_assert!(info.heuristic >= 0);
+            prop_assert!(unit(p.quality(&info)));
+        }
+    }
+
+    #[test]
+    fn a_route_is_the_only_way_from_player_to_exit(seed in any::<u64>()) {
+        // A route is a corridor with every special tile on it: when the player reaches the
+        // exit, the solution's locations are every open tile of the content.
+        let p = MiniDungeons::v0();
+        let contents = Contents::described(&p);
+        let mut routes = 0;
+        for draw in 0..24 {
+            let grid = contents.grid(&contents.random_genome(&mut stream(seed, 4, draw)));
+            let info = p.info(&grid);
+            let open = grid.cells().iter().filter(|&&t| t != 0).count();
+            let neighbours = |x: usize, y: usize| {
+                [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)]
+                    .iter()
+                    .filter(|(dx, dy)| {
+                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                        nx >= 0
+                            && ny >= 0
+                            && (nx as usize) < grid.width()
+                            && (ny as usize) < grid.height()
+                            && grid.get(nx as usize, ny as usize) != 0
+                    })
+                    .count()
+            };
+            let mut path = true;
+            for y in 0..grid.height() {
+                for x in 0..grid.width() {
+                    let t = grid.get(x, y);
+                    let ends = t == 2 || t == 3;
+                    if t != 0 && (neighbours(x, y) > 2 || (ends && neighbours(x, y) != 1)) {
+                        path = false;
+                    }
+                }
+            }
+            // Connected, no tile with three ways out, the player and the exit at dead ends:
+            // a single path from one to the other.
+            if path {
+                routes += 1;
+                if info.heuristic == 0 {
+                    prop_assert_eq!(info.solution.len(), open, "{:?}", grid);
+                }
+            }
+        }
+        prop_assert!(routes > 0, "half the first contents are routes");
     }
 }

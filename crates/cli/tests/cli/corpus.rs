@@ -1011,6 +1011,11 @@ const CASES: &[(&str, i32, &str)] = &[
         "there is no descriptor `path` here: choose from player_key, key_door, lineage (for zelda-v0)",
     ),
     (
+        "run pcg-explore --set problem=mdungeons-large-v0 --set explore.descriptors=[\"crates\",\"lineage\"]",
+        1,
+        "there is no descriptor `crates` here: choose from col_treasures, solution_length, lineage (for mdungeons-large-v0)",
+    ),
+    (
         "run pcg-explore --set explore.evaluations=0",
         1,
         "evaluations 0: give 1 to 100,000,000 (for binary-v0)",

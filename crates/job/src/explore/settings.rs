@@ -105,6 +105,41 @@ impl Default for ExploreSettings {
     }
 }
 
+impl ExploreSettings {
+    /// Reads settings over `defaults`: the settings given replace theirs and the others stay
+    /// as `defaults` has them. A job whose exploration has its own defaults reads its
+    /// `explore` parameter with this (through `#[serde(deserialize_with = ...)]`), so that
+    /// changing one setting does not bring back [`ExploreSettings::default`]'s others.
+    ///
+    /// ```
+    /// use ludoforge_job::explore::ExploreSettings;
+    /// let defaults = ExploreSettings { evaluations: 500, crossover: 0.0, ..ExploreSettings::default() };
+    /// let read = ExploreSettings::over(serde_json::json!({"initial": 50}), defaults).unwrap();
+    /// assert_eq!((read.initial, read.evaluations, read.crossover), (50, 500, 0.0));
+    /// let bad = ExploreSettings::over(serde_json::json!([1]), ExploreSettings::default());
+    /// assert!(bad.unwrap_err().to_string().contains("a group of settings"));
+    /// ```
+    ///
+    /// # Errors
+    /// When `reader` holds no object, or a setting that is not one or of the wrong kind.
+    pub fn over<'de, D: serde::Deserializer<'de>>(
+        reader: D,
+        defaults: ExploreSettings,
+    ) -> Result<ExploreSettings, D::Error> {
+        use serde::de::Error;
+        let serde_json::Value::Object(given) = serde_json::Value::deserialize(reader)? else {
+            return Err(D::Error::custom(
+                "expected a group of settings (`{\"evaluations\": 1000, ...}`)",
+            ));
+        };
+        let mut merged = serde_json::to_value(defaults).expect("settings serialise");
+        for (key, value) in given {
+            merged[key] = value;
+        }
+        ExploreSettings::deserialize(merged).map_err(D::Error::custom)
+    }
+}
+
 /// The most cells an archive may have.
 pub const MAX_CELLS: usize = 1_000_000;
 

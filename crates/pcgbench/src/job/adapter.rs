@@ -96,6 +96,22 @@ impl<'a, P: Problem> Contents<'a, P> {
         .expect("a genome of the problem's size")
     }
 
+    /// A first genome of these tiles: a control drawn when the contents are controlled, and a
+    /// lineage.
+    fn with_control(&self, cells: Vec<u8>, rng: &mut Stream) -> Genome {
+        let control = if self.controlled {
+            self.random_control(rng)
+        } else {
+            Vec::new()
+        };
+        let lineage = below(rng, LINEAGES) as u16;
+        Genome {
+            cells,
+            control,
+            lineage,
+        }
+    }
+
     /// A control drawn uniformly from the control space.
     pub fn random_control(&self, rng: &mut Stream) -> Vec<i64> {
         self.problem
@@ -116,6 +132,11 @@ impl<P: Problem> Engine for Contents<'_, P> {
         let n = self.problem.width() * self.problem.height();
         let density = prior.density.0 + (prior.density.1 - prior.density.0) * unit(rng);
         let (w, h) = (self.problem.width(), self.problem.height());
+        if let Some(groups) = prior.routes
+            && below(rng, 2) == 0
+        {
+            return self.with_control(route(w, h, prior.groups[0].0, groups, rng), rng);
+        }
         let mut cells: Vec<u8> = if prior.corridors && below(rng, 2) == 0 {
             corridor(w, h, rng)
         } else {
@@ -137,17 +158,7 @@ impl<P: Problem> Engine for Contents<'_, P> {
                 }
             }
         }
-        let control = if self.controlled {
-            self.random_control(rng)
-        } else {
-            Vec::new()
-        };
-        let lineage = below(rng, LINEAGES) as u16;
-        Genome {
-            cells,
-            control,
-            lineage,
-        }
+        self.with_control(cells, rng)
     }
 
     fn evaluate(&self, genome: &Genome) -> Outcome {
@@ -220,17 +231,26 @@ pub struct Prior {
     /// The share of walls, drawn uniformly from this range.
     pub density: (f64, f64),
     /// Groups of tiles placed after the walls.
-    pub groups: &'static [(&'static [u8], usize, usize)],
+    pub groups: Groups,
     /// Whether half the first contents are one winding corridor instead (see [`corridor`]):
     /// long paths that random walls seldom make.
     pub corridors: bool,
+    /// When given, half the first contents are a route instead: the longest of three
+    /// [`corridor_walk`]s, the first group's two tiles at its two ends (mini dungeons' player
+    /// and exit) and these groups on the tiles between, at random places while any are left.
+    /// Every one of them is then on the only way from one end to the other, as the mini
+    /// dungeons' quality asks of its enemies.
+    pub routes: Option<Groups>,
 }
+
+/// Groups of tiles: each count drawn from `fewest..=most` and given to every tile of the group.
+pub type Groups = &'static [(&'static [u8], usize, usize)];
 
 impl Prior {
     /// The prior of a problem by the benchmark's name.
     #[must_use]
     pub fn of(problem: &str) -> Prior {
-        let groups: &'static [(&'static [u8], usize, usize)] = match problem {
+        let groups: Groups = match problem {
             "zelda-v0" => &[(&[2, 3, 4], 1, 1), (&[5], 2, 4)],
             "zelda-enemies-v0" => &[(&[2, 3, 4], 1, 1), (&[5], 9, 15)],
             "zelda-large-v0" => &[(&[2, 3, 4], 1, 1), (&[5], 6, 10)],
@@ -251,10 +271,21 @@ impl Prior {
         } else {
             (0.1, 0.4)
         };
+        let routes: Option<Groups> = match problem {
+            "mdungeons-v0" => Some(&[(&[4], 1, 4), (&[6], 6, 10), (&[7], 0, 2), (&[5], 0, 20)]),
+            "mdungeons-enemies-v0" => {
+                Some(&[(&[4], 3, 8), (&[6], 12, 18), (&[7], 0, 3), (&[5], 0, 12)])
+            }
+            "mdungeons-large-v0" => {
+                Some(&[(&[4], 3, 8), (&[6], 12, 18), (&[7], 0, 3), (&[5], 0, 40)])
+            }
+            _ => None,
+        };
         Prior {
             density,
             groups,
             corridors: problem.starts_with("binary"),
+            routes,
         }
     }
 }
@@ -265,6 +296,17 @@ impl Prior {
 #[must_use]
 pub fn corridor(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
     let mut cells = vec![0u8; width * height];
+    for i in corridor_walk(width, height, rng) {
+        cells[i] = 1;
+    }
+    cells
+}
+
+/// The tiles of a [`corridor`] in the order the walk opened them (row-major indices): the
+/// only way from its first tile to its last.
+#[must_use]
+pub fn corridor_walk(width: usize, height: usize, rng: &mut Stream) -> Vec<usize> {
+    let mut cells = vec![0u8; width * height];
     let open = |cells: &[u8], x: isize, y: isize| {
         x >= 0
             && y >= 0
@@ -273,7 +315,8 @@ pub fn corridor(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
             && cells[y as usize * width + x as usize] == 1
     };
     let (mut x, mut y) = (below(rng, width) as isize, below(rng, height) as isize);
-    cells[y as usize * width + x as usize] = 1;
+    let mut walk = vec![y as usize * width + x as usize];
+    cells[walk[0]] = 1;
     loop {
         let mut next = Vec::with_capacity(4);
         for (dx, dy) in crate::measure::STEPS {
@@ -294,11 +337,46 @@ pub fn corridor(width: usize, height: usize, rng: &mut Stream) -> Vec<u8> {
             }
         }
         if next.is_empty() {
-            return cells;
+            return walk;
         }
         (x, y) = next[below(rng, next.len())];
-        cells[y as usize * width + x as usize] = 1;
+        let at = y as usize * width + x as usize;
+        cells[at] = 1;
+        walk.push(at);
     }
+}
+
+/// A route (see [`Prior::routes`]): `ends` at the two ends of the longest of three corridors,
+/// `groups` on the tiles between.
+fn route(width: usize, height: usize, ends: &[u8], groups: Groups, rng: &mut Stream) -> Vec<u8> {
+    let walk = (0..3)
+        .map(|_| corridor_walk(width, height, rng))
+        .max_by_key(Vec::len)
+        .expect("three walks");
+    let mut cells = vec![0u8; width * height];
+    for &i in &walk {
+        cells[i] = 1;
+    }
+    let (first, last) = (walk[0], walk[walk.len() - 1]);
+    if let [start, end, ..] = ends
+        && first != last
+    {
+        cells[first] = *start;
+        cells[last] = *end;
+    }
+    let mut between: Vec<usize> = walk[1..walk.len().saturating_sub(1)].to_vec();
+    for &(tiles, fewest, most) in groups {
+        let count = fewest + below(rng, most - fewest + 1);
+        for &tile in tiles {
+            for _ in 0..count {
+                if between.is_empty() {
+                    return cells;
+                }
+                cells[between.swap_remove(below(rng, between.len()))] = tile;
+            }
+        }
+    }
+    cells
 }
 
 /// Walls over every floor region but the largest (the first of the largest in row order), so

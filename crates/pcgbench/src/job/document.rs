@@ -55,7 +55,7 @@ pub struct SetScores {
 }
 
 /// Scores `contents` against `controls` (one each) as `env.evaluate` does and makes the set
-/// file.
+/// file. `infos` are the contents' measures (`problem.info`), one each.
 ///
 /// # Panics
 /// When `contents` is empty or the lengths differ.
@@ -63,14 +63,15 @@ pub struct SetScores {
 pub fn score_set<P: Problem>(
     problem: &P,
     contents: Vec<Grid>,
+    infos: &[P::Info],
     controls: &[Vec<i64>],
     job: &str,
     seed: u64,
     evaluations: u64,
 ) -> SetDocument {
     assert_eq!(contents.len(), controls.len(), "one control a content");
-    let infos: Vec<P::Info> = contents.iter().map(|c| problem.info(c)).collect();
-    let scores = evaluate(problem, &infos, Some(controls));
+    assert_eq!(contents.len(), infos.len(), "one info a content");
+    let scores = evaluate(problem, infos, Some(controls));
     let dims = problem.controls();
     let controls = controls
         .iter()

@@ -6,6 +6,7 @@
 use ludoforge_evolve::{Budget, EvolveError, Generational, Run, StopReason};
 use ludoforge_job::engine::RunEvents;
 use ludoforge_job::{Artifact, Context, File, JobError, Spec};
+use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -202,9 +203,12 @@ fn run<P: Problem>(
         .iter()
         .map(|i| i.genome.control.clone())
         .collect();
+    let infos: Vec<P::Info> =
+        context.install(|| grids.par_iter().map(|g| problem.info(g)).collect())?;
     let document = score_set(
         problem,
         grids,
+        &infos,
         &controls,
         id,
         seed,

@@ -3,7 +3,7 @@
 //! run holds an answer to every control target; then a set for controls drawn from the control
 //! space, each answered by the archive's best elite for it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludoforge_evolve::Goal;
@@ -12,6 +12,7 @@ use ludoforge_evolve::rng::stream;
 use ludoforge_job::engine::pictures;
 use ludoforge_job::explore::{self, Descriptor, ExploreSettings, Plan, archive_file};
 use ludoforge_job::{Artifact, Context, File, JobError, Spec, media};
+use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -23,11 +24,17 @@ use super::picture::set_svg;
 use super::{Name, with_problem};
 use crate::{Grid, Measure, Problem};
 
-/// `kind` of one content's document (an elite of the archive).
+/// `kind` of one content's document (an elite of the archive): `problem`, `content`, `quality`
+/// and, unless the run was cut short, `info` (the problem's measures, with the benchmark's
+/// keys).
 pub const CONTENT_KIND: &str = "pcg-content";
 
 /// `pcg-explore`: an archive of contents over a problem's controlled measures, and a set from it.
 pub struct ExploreJob;
+
+/// Elites a run cut short measures (the best, or `size` when more): the others would keep it
+/// going for seconds after it was asked to stop.
+pub const INTERRUPTED_CANDIDATES: usize = 400;
 
 /// The parameters of `pcg-explore`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -39,11 +46,33 @@ pub struct ExploreParams {
     #[schemars(range(min = 1, max = 200))]
     pub size: usize,
     /// The exploration: descriptors (the problem's measures, `path` and `empty` for binary,
-    /// `player_key` and `key_door` for zelda, `crates` and `solution_length` for sokoban, and
-    /// `lineage`; by default the measures the
-    /// controls ask for and `lineage`), cells, ranges, evaluations, batch, crossover (none by
-    /// default: a child of two lineages would bring them closer), method.
+    /// `player_key` and `key_door` for zelda, `crates` and `solution_length` for sokoban,
+    /// `col_treasures` and `solution_length` for mini dungeons, and `lineage`; by default the
+    /// measures the controls ask for and `lineage`), cells, ranges, evaluations, batch,
+    /// crossover (none by default: a child of two lineages would bring them closer), method.
+    /// Settings not given take this job's defaults.
+    #[serde(deserialize_with = "over_defaults")]
     pub explore: ExploreSettings,
+}
+
+/// The exploration of `pcg-explore` by default: the baselines' budget (10,100 evaluations), of
+/// which the first 4,000 are contents drawn from the problem's prior (many lineages started,
+/// so that the set can be diverse; fewer leave it to a handful of them), then batches of 100
+/// bred without crossover.
+#[must_use]
+pub fn default_exploration() -> ExploreSettings {
+    ExploreSettings {
+        evaluations: 10_100,
+        initial: 4_000,
+        batch: 100,
+        crossover: 0.0,
+        ..ExploreSettings::default()
+    }
+}
+
+/// Reads `explore` over [`default_exploration`].
+fn over_defaults<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<ExploreSettings, D::Error> {
+    ExploreSettings::over(reader, default_exploration())
 }
 
 impl Default for ExploreParams {
@@ -51,13 +80,7 @@ impl Default for ExploreParams {
         ExploreParams {
             problem: Name::default(),
             size: 100,
-            explore: ExploreSettings {
-                evaluations: 10_100,
-                initial: 100,
-                batch: 100,
-                crossover: 0.0,
-                ..ExploreSettings::default()
-            },
+            explore: default_exploration(),
         }
     }
 }
@@ -330,7 +353,7 @@ impl Spec for ExploreJob {
             size: 24,
             explore: ExploreSettings {
                 evaluations: 4_000,
-                initial: 100,
+                initial: 1_500,
                 batch: 100,
                 crossover: 0.0,
                 ..ExploreSettings::default()
@@ -398,22 +421,39 @@ fn run<P: Problem>(
 ) -> Result<Artifact, JobError> {
     let contents = Contents::described(problem).cancelled_by(context.cancel_flag());
     let explored = explore::explore(&contents, plan, Goal::Maximise, 0.0, seed, context)?;
-    let elites: Vec<&Elite<Genome>> = explored.archive.iter().collect();
+    let mut elites: Vec<&Elite<Genome>> = explored.archive.iter().collect();
     if elites.is_empty() {
         return Err(JobError::failed(
             "the archive is empty: no content was kept",
         ));
     }
+    // Measured once, in parallel, for the pick and for the archive's documents alike. A run
+    // cut short measures only its best elites, so that it ends at once: the set is picked from
+    // them and the archive's documents go without their measures.
+    let measured_all = !explored.interrupted;
+    if !measured_all {
+        elites.sort_by(|a, b| b.fitness.total_cmp(&a.fitness).then(a.cell.cmp(&b.cell)));
+        elites.truncate(INTERRUPTED_CANDIDATES.max(p.size));
+    }
     let grids: Vec<Grid> = elites.iter().map(|e| contents.grid(&e.genome)).collect();
-    let infos: Vec<P::Info> = grids.iter().map(|g| problem.info(g)).collect();
+    context.stage("measuring the archive's contents", None, "contents");
+    let infos: Vec<P::Info> =
+        context.install(|| grids.par_iter().map(|g| problem.info(g)).collect())?;
+    let at: HashMap<usize, usize> = elites
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.cell, i))
+        .collect();
     let mut rng = stream(seed, 7, 0);
     let controls: Vec<Vec<i64>> = (0..p.size)
         .map(|_| contents.random_control(&mut rng))
         .collect();
     let picked = pick_set(problem, &infos, &controls, Some(context.cancel_flag()));
+    let picked_infos: Vec<P::Info> = picked.iter().map(|&i| infos[i].clone()).collect();
     let set = score_set(
         problem,
         picked.iter().map(|&i| grids[i].clone()).collect(),
+        &picked_infos,
         &controls,
         id,
         seed,
@@ -431,17 +471,22 @@ fn run<P: Problem>(
         &parameters,
         plan,
         &explored,
-        |elite| {
-            let grid = contents.grid(&elite.genome);
-            let info = problem.info(&grid);
-            json!({
+        |elite| match at.get(&elite.cell) {
+            Some(&i) if measured_all => json!({
                 "generator": GENERATOR,
                 "kind": CONTENT_KIND,
                 "problem": problem.name(),
-                "content": grid,
-                "quality": problem.quality(&info),
-                "info": info,
-            })
+                "content": grids[i],
+                "quality": problem.quality(&infos[i]),
+                "info": infos[i],
+            }),
+            _ => json!({
+                "generator": GENERATOR,
+                "kind": CONTENT_KIND,
+                "problem": problem.name(),
+                "content": contents.grid(&elite.genome),
+                "quality": elite.fitness,
+            }),
         },
     )?;
     artifact.report("generator", explore::ARCHIVE_GENERATOR);

@@ -12,10 +12,15 @@ mod evolve;
 mod explore;
 mod picture;
 
-pub use adapter::{Contents, Fitness, Genome, INTERRUPTED, LINEAGES, Prior, corridor};
+pub use adapter::{
+    Contents, Fitness, Genome, INTERRUPTED, LINEAGES, Prior, corridor, corridor_walk,
+};
 pub use document::{GENERATOR, SET_KIND, SetDocument, SetScores, score_set};
 pub use evolve::{EvolveJob, EvolveParams, MAX_EVALUATIONS, MAX_SIZE};
-pub use explore::{CONTENT_KIND, ExploreJob, ExploreParams, PICK_CANDIDATES, offered, pick_set};
+pub use explore::{
+    CONTENT_KIND, ExploreJob, ExploreParams, PICK_CANDIDATES, default_exploration, offered,
+    pick_set,
+};
 pub use picture::set_svg;
 
 use ludoforge_job::Job;
@@ -25,7 +30,7 @@ use serde::{Deserialize, Serialize};
 /// What this generator makes, for galleries.
 pub const ABOUT: ludoforge_job::registry::About = ludoforge_job::registry::About {
     title: "PCG Benchmark problems",
-    sentence: "The public PCG Benchmark's binary mazes, zelda rooms and sokoban levels, scored natively with the benchmark's own quality, controllability and diversity.",
+    sentence: "The public PCG Benchmark's binary mazes, zelda rooms, sokoban levels and mini dungeons, scored natively with the benchmark's own quality, controllability and diversity.",
 };
 
 /// This generator's jobs, for a front end's registry.
@@ -70,11 +75,20 @@ pub enum Name {
     /// `sokoban-large-v0`: 8×8, a solution of 48 moves or more.
     #[serde(rename = "sokoban-large-v0")]
     SokobanLargeV0,
+    /// `mdungeons-v0`: an 8×12 dungeon with a player, an exit and 8 enemies the solution meets.
+    #[serde(rename = "mdungeons-v0")]
+    MdungeonsV0,
+    /// `mdungeons-enemies-v0`: 8×12 with 16 enemies.
+    #[serde(rename = "mdungeons-enemies-v0")]
+    MdungeonsEnemiesV0,
+    /// `mdungeons-large-v0`: 16×24 with 16 enemies and a search budget twice as large.
+    #[serde(rename = "mdungeons-large-v0")]
+    MdungeonsLargeV0,
 }
 
 impl Name {
     /// Every problem, in the benchmark's order.
-    pub const ALL: [Name; 9] = [
+    pub const ALL: [Name; 12] = [
         Name::BinaryV0,
         Name::BinaryWideV0,
         Name::BinaryLargeV0,
@@ -84,6 +98,9 @@ impl Name {
         Name::SokobanV0,
         Name::SokobanComplexV0,
         Name::SokobanLargeV0,
+        Name::MdungeonsV0,
+        Name::MdungeonsEnemiesV0,
+        Name::MdungeonsLargeV0,
     ];
 
     /// The benchmark's name (`"zelda-v0"`).
@@ -99,6 +116,9 @@ impl Name {
             Name::SokobanV0 => "sokoban-v0",
             Name::SokobanComplexV0 => "sokoban-complex-v0",
             Name::SokobanLargeV0 => "sokoban-large-v0",
+            Name::MdungeonsV0 => "mdungeons-v0",
+            Name::MdungeonsEnemiesV0 => "mdungeons-enemies-v0",
+            Name::MdungeonsLargeV0 => "mdungeons-large-v0",
         }
     }
 
@@ -147,6 +167,18 @@ macro_rules! with_problem {
             }
             $crate::job::Name::SokobanLargeV0 => {
                 let $p = $crate::sokoban::Sokoban::large();
+                $body
+            }
+            $crate::job::Name::MdungeonsV0 => {
+                let $p = $crate::mdungeons::MiniDungeons::v0();
+                $body
+            }
+            $crate::job::Name::MdungeonsEnemiesV0 => {
+                let $p = $crate::mdungeons::MiniDungeons::enemies();
+                $body
+            }
+            $crate::job::Name::MdungeonsLargeV0 => {
+                let $p = $crate::mdungeons::MiniDungeons::large();
                 $body
             }
         }
@@ -263,6 +295,22 @@ mod tests {
         assert_eq!(picked[1], 0, "the first of the two 40s");
         assert_eq!(picked[2], 2, "then the other one");
         assert!(picked[3] == 0 || picked[3] == 2, "all taken: one again");
+    }
+
+    #[test]
+    fn one_exploration_setting_given_leaves_the_others_at_this_jobs_defaults() {
+        let checked = ExploreJob
+            .check(&json!({"problem": "mdungeons-v0", "explore": {"initial": 500}}))
+            .unwrap();
+        let mut expected = serde_json::to_value(default_exploration()).unwrap();
+        expected["initial"] = json!(500);
+        assert_eq!(checked["explore"], expected);
+        assert_eq!(checked["explore"]["evaluations"], json!(10_100));
+        let refused = ExploreJob
+            .check(&json!({"explore": {"initial": "many"}}))
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("explore"), "{refused}");
     }
 
     #[test]

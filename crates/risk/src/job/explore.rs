@@ -24,7 +24,6 @@ use ludoforge_job::explore::{
 };
 use ludoforge_job::{Artifact, Context, JobError, Spec};
 use schemars::JsonSchema;
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
@@ -85,16 +84,7 @@ pub fn default_exploration() -> ExploreSettings {
 /// Reads `explore` over [`default_exploration`], so that the settings given leave the others
 /// at this job's defaults (a `method` alone compares at the same budget).
 fn over_defaults<'de, D: Deserializer<'de>>(reader: D) -> Result<ExploreSettings, D::Error> {
-    let Value::Object(given) = Value::deserialize(reader)? else {
-        return Err(D::Error::custom(
-            "expected a group of settings (`{\"evaluations\": 1000, ...}`)",
-        ));
-    };
-    let mut merged = serde_json::to_value(default_exploration()).expect("settings serialise");
-    for (key, value) in given {
-        merged[key] = value;
-    }
-    ExploreSettings::deserialize(merged).map_err(D::Error::custom)
+    ExploreSettings::over(reader, default_exploration())
 }
 
 impl Default for ExploreParams {
