@@ -2,7 +2,7 @@
 # The PCG Benchmark's measures per content, the benchmark's Python beside ludoforge's native
 # port, on the same 1,000 contents of each problem (the agreement fixtures' first).
 #
-#   scripts/pcg-speed.sh ../pcg_benchmark [PROBLEM...]     # default: binary-v0 zelda-v0 sokoban-v0
+#   scripts/pcg-speed.sh ../pcg_benchmark [PROBLEM...]     # default: binary-v0 zelda-v0 sokoban-v0 mdungeons-v0
 #
 # Installs the benchmark from the checkout given in target/pcg-venv (as scripts/pcg-benchmark.sh
 # does), times its info + quality with scripts/pcg_speed.py, runs the criterion benchmark
@@ -16,7 +16,7 @@ fi
 benchmark=$(cd "$1" && pwd)
 shift
 problems=("$@")
-[ ${#problems[@]} -gt 0 ] || problems=(binary-v0 zelda-v0 sokoban-v0)
+[ ${#problems[@]} -gt 0 ] || problems=(binary-v0 zelda-v0 sokoban-v0 mdungeons-v0)
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 venv=$root/target/pcg-venv

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use flate2::read::GzDecoder;
 use ludoforge_pcgbench::binary::Binary;
+use ludoforge_pcgbench::mdungeons::MiniDungeons;
 use ludoforge_pcgbench::sokoban::Sokoban;
 use ludoforge_pcgbench::zelda::Zelda;
 use ludoforge_pcgbench::{Grid, Problem};
@@ -63,6 +64,7 @@ fn problems(c: &mut Criterion) {
     measure(c, &Binary::v0());
     measure(c, &Zelda::v0());
     measure(c, &Sokoban::v0());
+    measure(c, &MiniDungeons::v0());
 }
 
 criterion_group! {

@@ -30,3 +30,13 @@ fn mdungeons_enemies_agrees_with_the_benchmark() {
 fn mdungeons_large_agrees_with_the_benchmark() {
     assert!(common::agree(&MiniDungeons::large(), "mdungeons-large-v0", &["content"]) >= 1_000);
 }
+
+/// The sets ludoforge's jobs generate (two seeds each of `pcg-explore` and `pcg-evolve`),
+/// scored by the benchmark: the same numbers, solutions and game statistics included.
+#[test]
+fn generated_mdungeons_sets_agree_with_the_benchmark() {
+    assert_eq!(
+        common::agree(&MiniDungeons::v0(), "mdungeons-v0-ludoforge", &["content"]),
+        400
+    );
+}
