@@ -27,6 +27,8 @@ mod gloomhaven;
 mod jobs;
 #[path = "cli/library.rs"]
 mod library;
+#[path = "cli/pcg.rs"]
+mod pcg;
 #[path = "cli/portals.rs"]
 mod portals;
 #[path = "cli/print.rs"]
