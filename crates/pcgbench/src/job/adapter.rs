@@ -143,18 +143,17 @@ impl<P: Problem> Engine for Contents<'_, P> {
             (0..n).map(|_| u8::from(unit(rng) >= density)).collect()
         };
         keep_largest_region(&mut cells, w, h);
-        // Special tiles go on floor, one to a tile while floor is left.
+        // Special tiles go on floor, one to a tile while floor is left (never on a wall: the
+        // content stays one region).
         let mut floor: Vec<usize> = (0..n).filter(|&i| cells[i] == 1).collect();
-        for &(tiles, fewest, most) in prior.groups {
+        'groups: for &(tiles, fewest, most) in prior.groups {
             let count = fewest + below(rng, most - fewest + 1);
             for &tile in tiles {
                 for _ in 0..count {
-                    let at = if floor.is_empty() {
-                        below(rng, n)
-                    } else {
-                        floor.swap_remove(below(rng, floor.len()))
-                    };
-                    cells[at] = tile;
+                    if floor.is_empty() {
+                        break 'groups;
+                    }
+                    cells[floor.swap_remove(below(rng, floor.len()))] = tile;
                 }
             }
         }
@@ -235,11 +234,11 @@ pub struct Prior {
     /// Whether half the first contents are one winding corridor instead (see [`corridor`]):
     /// long paths that random walls seldom make.
     pub corridors: bool,
-    /// When given, half the first contents are a route instead: the longest of three
-    /// [`corridor_walk`]s, the first group's two tiles at its two ends (mini dungeons' player
-    /// and exit) and these groups on the tiles between, at random places while any are left.
-    /// Every one of them is then on the only way from one end to the other, as the mini
-    /// dungeons' quality asks of its enemies.
+    /// When given (mini dungeons), half the first contents are a route instead: the longest of
+    /// three [`corridor_walk`]s, the first group's two tiles at its two ends (the player and
+    /// the exit) and these groups on the tiles between, ordered so the hero survives them
+    /// (a potion before an enemy that would kill). Every one of them is then on the only way
+    /// from one end to the other, as the mini dungeons' quality asks of its enemies.
     pub routes: Option<Groups>,
 }
 
@@ -272,7 +271,7 @@ impl Prior {
             (0.1, 0.4)
         };
         let routes: Option<Groups> = match problem {
-            "mdungeons-v0" => Some(&[(&[4], 1, 4), (&[6], 6, 10), (&[7], 0, 2), (&[5], 0, 20)]),
+            "mdungeons-v0" => Some(&[(&[4], 2, 5), (&[6], 6, 10), (&[7], 0, 3), (&[5], 0, 20)]),
             "mdungeons-enemies-v0" => {
                 Some(&[(&[4], 3, 8), (&[6], 12, 18), (&[7], 0, 3), (&[5], 0, 12)])
             }
@@ -347,8 +346,12 @@ pub fn corridor_walk(width: usize, height: usize, rng: &mut Stream) -> Vec<usize
 }
 
 /// A route (see [`Prior::routes`]): `ends` at the two ends of the longest of three corridors,
-/// `groups` on the tiles between.
+/// `groups` on the tiles between, in walk order, as a mini dungeon's hero survives them: a
+/// potion comes before any goblin or ogre that would take the last of the hero's health (an
+/// enemy no potion is left for is left out), the other potions anywhere, empty floor between.
 fn route(width: usize, height: usize, ends: &[u8], groups: Groups, rng: &mut Stream) -> Vec<u8> {
+    use crate::mdungeons::engine::MAX_HEALTH;
+    use crate::mdungeons::tile::{GOBLIN, OGRE, POTION};
     let walk = (0..3)
         .map(|_| corridor_walk(width, height, rng))
         .max_by_key(Vec::len)
@@ -364,19 +367,58 @@ fn route(width: usize, height: usize, ends: &[u8], groups: Groups, rng: &mut Str
         cells[first] = *start;
         cells[last] = *end;
     }
-    let mut between: Vec<usize> = walk[1..walk.len().saturating_sub(1)].to_vec();
+    let between = &walk[1..walk.len().saturating_sub(1)];
+    let mut bag = Vec::new();
     for &(tiles, fewest, most) in groups {
         let count = fewest + below(rng, most - fewest + 1);
         for &tile in tiles {
-            for _ in 0..count {
-                if between.is_empty() {
-                    return cells;
-                }
-                cells[between.swap_remove(below(rng, between.len()))] = tile;
-            }
+            bag.extend(std::iter::repeat_n(tile, count));
         }
     }
+    shuffle(&mut bag, rng);
+    let mut potions = bag.iter().filter(|&&t| t == POTION).count();
+    let (mut health, mut sequence) = (MAX_HEALTH, Vec::with_capacity(bag.len()));
+    for tile in bag.into_iter().filter(|&t| t != POTION) {
+        let damage = match tile {
+            GOBLIN => 1,
+            OGRE => 2,
+            _ => 0,
+        };
+        if damage > 0 && health - damage <= 0 {
+            if potions == 0 {
+                continue;
+            }
+            potions -= 1;
+            sequence.push(POTION);
+            health = (health + 2).min(MAX_HEALTH);
+            if health - damage <= 0 {
+                continue;
+            }
+        }
+        health -= damage;
+        sequence.push(tile);
+    }
+    for _ in 0..potions {
+        let at = below(rng, sequence.len() + 1);
+        sequence.insert(at, POTION);
+    }
+    sequence.truncate(between.len());
+    // The tiles of the sequence at places drawn along the way, in order.
+    let mut places: Vec<usize> = (0..between.len()).collect();
+    shuffle(&mut places, rng);
+    places.truncate(sequence.len());
+    places.sort_unstable();
+    for (tile, place) in sequence.into_iter().zip(places) {
+        cells[between[place]] = tile;
+    }
     cells
+}
+
+/// Fisher-Yates, with the engine's draws.
+fn shuffle<T>(items: &mut [T], rng: &mut Stream) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(rng, i + 1));
+    }
 }
 
 /// Walls over every floor region but the largest (the first of the largest in row order), so
