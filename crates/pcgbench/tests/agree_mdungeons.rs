@@ -40,3 +40,15 @@ fn generated_mdungeons_sets_agree_with_the_benchmark() {
         400
     );
 }
+
+/// Dungeons the hero cannot finish (made from a `pcg-explore` set: potions taken out, then
+/// walls opened and ogres round the exit, so the agents search the whole room and run out of
+/// pops): the best heuristic, the partial solutions and the game statistics the agents leave
+/// are the benchmark's. 106 of the 120 are unsolved.
+#[test]
+fn unsolved_mdungeons_agree_with_the_benchmark() {
+    assert_eq!(
+        common::agree(&MiniDungeons::v0(), "mdungeons-v0-unsolved", &["content"]),
+        120
+    );
+}
